@@ -1,0 +1,32 @@
+# The two commands of the README: `make run` serves (or plays), `make test` checks everything.
+# Both create the virtual environment and install the pinned dependencies when needed.
+
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+
+.PHONY: run test lint check-services bench golden
+
+$(INSTALLED): pyproject.toml constraints.txt
+	python3 -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $(INSTALLED)
+
+run: $(INSTALLED)
+	$(BIN)/tabletop play kalah --vs mcts
+
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: lint
+	$(BIN)/pytest
+
+bench: $(INSTALLED)
+	$(BIN)/tabletop bench engine
+
+golden: $(INSTALLED)
+	$(BIN)/python scripts/regenerate_golden.py

@@ -1,0 +1,40 @@
+"""The uniform game contract: every game, bot and the server speak through these names."""
+
+from tabletop.engine.actions import Action, ActionId, Outcome, Seat
+from tabletop.engine.errors import IllegalAction, InvalidOptions, UnknownGame
+from tabletop.engine.game import Capabilities, Game
+from tabletop.engine.options import (
+    BoolOption,
+    ChoiceOption,
+    IntOption,
+    Option,
+    Options,
+    OptionValue,
+    resolve_options,
+)
+from tabletop.engine.registry import Registry
+from tabletop.engine.rng import Rng
+from tabletop.engine.state import JsonDict, State
+
+__all__ = [
+    "Action",
+    "ActionId",
+    "BoolOption",
+    "Capabilities",
+    "ChoiceOption",
+    "Game",
+    "IllegalAction",
+    "IntOption",
+    "InvalidOptions",
+    "JsonDict",
+    "Option",
+    "OptionValue",
+    "Options",
+    "Outcome",
+    "Registry",
+    "Rng",
+    "Seat",
+    "State",
+    "UnknownGame",
+    "resolve_options",
+]

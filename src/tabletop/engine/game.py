@@ -1,0 +1,102 @@
+"""`Game`: what a game is (players, options, capabilities) and how its states are made."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tabletop.engine.actions import ActionId, Seat
+from tabletop.engine.errors import InvalidOptions
+from tabletop.engine.options import Option, Options, OptionValue, resolve_options
+from tabletop.engine.state import JsonDict, State
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What kind of game this is, so bots and the server can refuse what they cannot handle."""
+
+    chance: bool = False
+    hidden_information: bool = False
+    simultaneous: bool = False
+
+
+class Game(ABC):
+    """One game of the library: its declarations and a factory for its states.
+
+    A game package defines one subclass, fills the class attributes and implements the
+    abstract methods; `tabletop.games` lists it in the registry.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Mapping[str, Option]]
+    capabilities: ClassVar[Capabilities]
+
+    def new_state(self, players: int | None = None, options: Options | None = None, seed: int = 0) -> State:
+        """The starting position for `players` seats (default: the minimum) with seeded chance."""
+        count = self.min_players if players is None else players
+        return self._new_state(self.check_players(count), self.resolve_options(options), seed)
+
+    def check_players(self, players: int) -> int:
+        """`players` if this game can be played by that many; raises `InvalidOptions` if not."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptions(f"the number of players must be a whole number; got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(f"{self.title} is played by {self.player_range()} players; got {players}")
+        return players
+
+    def resolve_options(self, options: Options | None) -> dict[str, OptionValue]:
+        """Every declared option with its validated value (see `resolve_options`)."""
+        return resolve_options(self.options, options)
+
+    def player_range(self) -> str:
+        """ "2" or "1–8": how many may play, for people."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}–{self.max_players}"
+
+    def replay(
+        self,
+        players: int,
+        options: Options | None,
+        seed: int,
+        moves: Iterable[tuple[Seat, ActionId]],
+    ) -> State:
+        """The state reached by playing `moves` from the seeded start; raises on the first illegal one."""
+        state = self.new_state(players, options, seed)
+        for seat, action_id in moves:
+            state.apply(seat, action_id)
+        return state
+
+    def evaluate(self, state: State) -> Sequence[float] | None:
+        """A heuristic value per seat in [-1, 1] (1 = sure win), or None for no opinion.
+
+        Search bots call it to judge a position without playing it out; a game overrides
+        it when it knows what matters (material, mobility, score difference).
+        """
+        return None
+
+    @abstractmethod
+    def _new_state(self, players: int, options: dict[str, OptionValue], seed: int) -> State:
+        """The starting position, with options already validated."""
+
+    @abstractmethod
+    def state_from_json(self, data: JsonDict) -> State:
+        """Rebuilds exactly the state that `State.to_json` wrote."""
+
+    @abstractmethod
+    def max_length(self, players: int, options: Options | None = None) -> int:
+        """An upper bound on the number of actions in one game (the conformance suite checks it)."""
+
+    @abstractmethod
+    def draw_svg(self, view: Mapping[str, Any]) -> str:
+        """The board drawn from a view, as an SVG document whose element ids the actions' paths name."""
+
+    @abstractmethod
+    def draw_text(self, view: Mapping[str, Any]) -> str:
+        """The board drawn from a view as plain text, for the terminal and debugging."""

@@ -1,0 +1,20 @@
+"""Every game of Tabletop, by id: `games.load("kalah")`, `games.all()`, `games.replay(...)`.
+
+To add a game, create its package here (it defines `GAME`) and add one line below.
+"""
+
+from tabletop.engine import Registry
+
+_REGISTRY = Registry(
+    {
+        "kalah": "tabletop.games.kalah",
+        "yatzy": "tabletop.games.yatzy",
+    }
+)
+
+load = _REGISTRY.load
+all = _REGISTRY.all  # noqa: A001 - the public name DESIGN.md gives
+ids = _REGISTRY.ids
+replay = _REGISTRY.replay
+
+__all__ = ["all", "ids", "load", "replay"]

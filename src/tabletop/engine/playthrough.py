@@ -1,0 +1,40 @@
+"""Golden playthroughs: a text transcript of one seeded game, step by step.
+
+A transcript shows, before every action, the spectator's drawing, who must act, every legal
+action id and the one taken; saved transcripts are diffed in the tests so that any change
+of rules, notation or drawing shows up (`scripts/regenerate_golden.py` rewrites them).
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.game import Game
+from tabletop.engine.options import Options
+from tabletop.engine.rng import Rng
+
+GOLDEN_SEED = 2026
+
+
+def transcript(game: Game, players: int, options: Options | None, seed: int) -> str:
+    """The transcript of a game whose moves are drawn uniformly by an Rng seeded with `seed`."""
+    state = game.new_state(players, options, seed)
+    chooser = Rng(seed ^ 0x5EED)
+    resolved = game.resolve_options(options)
+    lines = [f"game {game.id}, {players} players, options {resolved}, seed {seed}", ""]
+    limit = game.max_length(players, options)
+    for step in range(limit):
+        if state.is_over():
+            break
+        seat = state.current_players()[0]
+        actions = state.legal_actions(seat)
+        action = chooser.choice(actions)
+        lines += [f"## step {step}", str(state), f"to act: {list(state.current_players())}"]
+        lines.append("legal: " + " ".join(a.id for a in actions))
+        lines += [f"seat {seat} plays {action.id!r}: {action.label}", ""]
+        state.apply(seat, action.id)
+    lines += ["## end", str(state), f"outcome: {state.outcome()}", ""]
+    return "\n".join(lines)
+
+
+def golden_players(game: Game) -> int:
+    """The player count a game's golden playthrough uses: two where the game allows it."""
+    return min(game.max_players, max(game.min_players, 2))

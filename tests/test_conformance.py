@@ -1,0 +1,168 @@
+"""The conformance suite: every registered game, checked against the engine contract.
+
+Seeded random games (seeds, player counts and options drawn by hypothesis) are played to
+the end; at every step the contract of DESIGN.md is checked. A game added to the registry
+gets all of this for free.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop import games
+from tabletop.engine import Game, IllegalAction, Rng, State
+
+SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
+NOT_AN_ACTION_ID = "no-such-action"
+MALFORMED_IDS: list[Any] = [None, 3, ["1"], "", " ", "\x00", "1" * 5000]
+
+
+@st.composite
+def table_setups(draw: st.DrawFn, game: Game) -> tuple[int, dict[str, Any], int]:
+    """A player count, a choice for every declared option, and a seed."""
+    players = draw(st.integers(game.min_players, game.max_players))
+    options = {name: draw(st.sampled_from(option.choices)) for name, option in game.options.items()}
+    return players, options, draw(st.integers(0, 2**63))
+
+
+def _snapshot(state: State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def check_turn_agreement(state: State) -> None:
+    """A seat has legal actions exactly when it is among the current players."""
+    movers = state.current_players()
+    assert len(set(movers)) == len(movers)
+    for seat in range(state.players):
+        actions = state.legal_actions(seat)
+        ids = [action.id for action in actions]
+        assert bool(actions) == (seat in movers), f"seat {seat}, movers {movers}"
+        assert len(set(ids)) == len(ids), f"duplicate action ids {ids}"
+        assert state.legal_action_ids(seat) == ids
+        assert all(isinstance(action.path, tuple) and action.label for action in actions)
+
+
+def check_rejections(state: State) -> None:
+    """Illegal, malformed and wrong-seat actions raise IllegalAction and change nothing."""
+    before = _snapshot(state)
+    movers = state.current_players()
+    idle = [seat for seat in range(state.players) if seat not in movers]
+    attempts: list[tuple[Any, Any]] = [(seat, NOT_AN_ACTION_ID) for seat in movers]
+    attempts += [(seat, bad) for seat in movers[:1] for bad in MALFORMED_IDS]
+    attempts += [(-1, NOT_AN_ACTION_ID), (state.players, NOT_AN_ACTION_ID), ("0", NOT_AN_ACTION_ID)]
+    if movers and idle:
+        attempts.append((idle[0], state.legal_action_ids(movers[0])[0]))
+    for seat, action_id in attempts:
+        with pytest.raises(IllegalAction):
+            state.apply(seat, action_id)
+        assert _snapshot(state) == before, f"apply({seat!r}, {action_id!r}) changed the state"
+
+
+def check_copies(state: State, game: Game) -> None:
+    """clone() is independent and to_json() round-trips exactly through real JSON."""
+    before = _snapshot(state)
+    rebuilt = game.state_from_json(json.loads(before))
+    assert _snapshot(rebuilt) == before
+    copy = state.clone()
+    assert _snapshot(copy) == before
+    if movers := copy.current_players():
+        copy.apply(movers[0], copy.legal_action_ids(movers[0])[0])
+        assert _snapshot(state) == before, "changing a clone changed the original"
+
+
+def check_views(state: State, game: Game, rng: Rng) -> None:
+    """Views are JSON-safe, drawable, and unchanged when hidden information is resampled.
+
+    If a view showed anything its viewer may not see, resampling that (determinize) would
+    change it; this is the hidden-data check, declared by each game through `determinize`.
+    """
+    for viewer in [None, *range(state.players)]:
+        view = state.view(viewer)
+        assert json.loads(json.dumps(view)) == view
+        assert isinstance(view["prompt"], str) and "last_move" in view
+        for _ in range(2 if game.capabilities.hidden_information else 1):
+            resampled = state.determinize(viewer, rng.spawn())
+            assert resampled.view(viewer) == view, f"viewer {viewer} sees hidden data"
+            assert resampled.current_players() == state.current_players()
+            if viewer is not None:
+                assert resampled.legal_action_ids(viewer) == state.legal_action_ids(viewer)
+
+
+def check_drawing(state: State, game: Game) -> None:
+    """The SVG is well formed and holds every element a legal action's path names."""
+    for seat in state.current_players():
+        svg = game.draw_svg(state.view(seat))
+        root = ElementTree.fromstring(svg)
+        assert root.tag == f"{SVG_NAMESPACE}svg"
+        element_ids = {element.get("id") for element in root.iter()} - {None}
+        for action in state.legal_actions(seat):
+            missing = set(action.path) - element_ids
+            assert not missing, f"{action.id}: path elements {missing} not in the drawing"
+    assert game.draw_text(state.view(None)).strip()
+
+
+def play_and_check(game: Game, players: int, options: dict[str, Any], seed: int) -> None:
+    """One random game from the seeded start to the end, checking everything on the way."""
+    state = game.new_state(players, options, seed)
+    rng = Rng(seed)
+    log: list[tuple[int, str]] = []
+    for _ in range(game.max_length(players, options) + 1):
+        assert (state.outcome() is None) == (not state.is_over())
+        assert (state.current_players() == ()) == state.is_over()
+        check_turn_agreement(state)
+        check_rejections(state)
+        check_copies(state, game)
+        check_views(state, game, rng)
+        check_drawing(state, game)
+        if state.is_over():
+            break
+        seat = rng.choice(state.current_players())
+        action_id = rng.choice(state.legal_action_ids(seat))
+        state.apply(seat, action_id)
+        log.append((seat, action_id))
+    assert state.is_over(), f"no end within the declared maximum of {game.max_length(players, options)}"
+    outcome = state.outcome()
+    assert outcome is not None and len(outcome.scores) == len(outcome.ranks) == players
+    assert min(outcome.ranks) == 1 and outcome.reason
+    replayed = games.replay(game.id, players, options, seed, log)
+    assert _snapshot(replayed) == _snapshot(state)
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_random_games_keep_the_contract(game_id: str) -> None:
+    game = games.load(game_id)
+
+    @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(setup=table_setups(game))
+    def check(setup: tuple[int, dict[str, Any], int]) -> None:
+        play_and_check(game, *setup)
+
+    check()
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_game_declares_itself_completely(game_id: str) -> None:
+    game = games.load(game_id)
+    assert game.id == game_id and game.title and game.description
+    assert 1 <= game.min_players <= game.max_players
+    for name, option in game.options.items():
+        assert option.default in option.choices, name
+        assert game.resolve_options({name: option.default})[name] == option.default
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_bad_table_settings_are_refused_with_a_clear_error(game_id: str) -> None:
+    game = games.load(game_id)
+    with pytest.raises(ValueError, match="players"):
+        game.new_state(game.max_players + 1)
+    with pytest.raises(ValueError, match="unknown option"):
+        game.new_state(game.min_players, {"no_such_option": 1})
+    for name in game.options:
+        with pytest.raises(ValueError, match=name):
+            game.new_state(game.min_players, {name: "not-a-valid-value"})

@@ -25,6 +25,8 @@ class State(ABC):
 
     game: Game
     players: int
+    rng: Rng
+    """Games with chance keep their generator here, and draw from nothing else."""
 
     @abstractmethod
     def current_players(self) -> tuple[Seat, ...]:
@@ -65,9 +67,14 @@ class State(ABC):
     def determinize(self, viewer: Seat | None, rng: Rng) -> State:
         """A clone in which what `viewer` cannot see is resampled consistently.
 
-        Games with hidden information override this; for the others a clone is exact.
+        Future chance is unseen too: a game with chance gets a fresh generator from `rng`,
+        so a bot searching the copy cannot foresee the dice. Games with hidden information
+        override this (and call it first) to resample what the viewer has not seen.
         """
-        return self.clone()
+        copy = self.clone()
+        if self.game.capabilities.chance:
+            copy.rng = rng.spawn()
+        return copy
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         """The ids of `legal_actions(seat)`; games may answer faster than building Actions."""

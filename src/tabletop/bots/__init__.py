@@ -1,7 +1,7 @@
 """Bots: programs that play any game through the engine contract.
 
-`make("random")`, `make("mcts", level=3)`: every bot has `name` and
-`choose(state, seat) -> action id`, and sees no more than its seat may.
+`make("random")`, `make("mcts", level=3)`, `from_spec("mcts@0.2s")`: every bot has `name`
+and `choose(state, seat) -> action id`, and sees no more than its seat may.
 """
 
 from __future__ import annotations
@@ -9,12 +9,30 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tabletop.bots.base import Bot
+from tabletop.bots.mcts import MctsBot
 from tabletop.bots.random_bot import RandomBot
+from tabletop.bots.spec import BotSpec, parse_spec
 
 BotFactory = Callable[[int, int], Bot]
+BudgetedBotFactory = Callable[[int | None, float | None, int], Bot]
+
+
+def _yatzy_bot(level: int, seed: int) -> Bot:
+    """The Yatzy solver, imported on first use (it imports the Yatzy game; `level` has no effect)."""
+    from tabletop.bots.solvers.yatzy import YatzyBot
+
+    return YatzyBot(seed)
+
 
 _FACTORIES: dict[str, BotFactory] = {
     "random": lambda level, seed: RandomBot(seed),
+    "yatzy": _yatzy_bot,
+    "mcts": MctsBot.at_level,
+}
+
+# Bots that also accept an explicit budget: (iterations, seconds, seed).
+_BUDGETED_FACTORIES: dict[str, BudgetedBotFactory] = {
+    "mcts": lambda iterations, seconds, seed: MctsBot(iterations=iterations, seconds=seconds, seed=seed),
 }
 
 
@@ -26,8 +44,36 @@ def names() -> list[str]:
 def make(name: str, *, level: int = 3, seed: int = 0) -> Bot:
     """A new bot by name, at a strength level (1 = weakest, 5 = strongest), seeded."""
     if name not in _FACTORIES:
-        raise ValueError(f"no bot {name!r}; known bots: {', '.join(names())}")
+        raise _unknown(name)
     return _FACTORIES[name](level, seed)
 
 
-__all__ = ["Bot", "RandomBot", "make", "names"]
+def _unknown(name: str) -> ValueError:
+    return ValueError(f"no bot {name!r}; known bots: {', '.join(names())}")
+
+
+def from_spec(spec: str, seed: int = 0) -> Bot:
+    """A new bot from a spec as typed on a command line (see `tabletop.bots.spec`).
+
+    >>> from_spec("mcts#400", seed=7).budget
+    Budget(iterations=400, seconds=None)
+    >>> from_spec("mcts:1").budget
+    Budget(iterations=50, seconds=None)
+    >>> from_spec("random@1s")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'random' takes a level, not a time or an iteration budget; got 'random@1s'
+    """
+    parsed = parse_spec(spec)
+    if not parsed.has_budget:
+        return make(parsed.name, level=parsed.level, seed=seed)
+    if parsed.name not in _FACTORIES:
+        raise _unknown(parsed.name)
+    if parsed.name not in _BUDGETED_FACTORIES:
+        raise ValueError(
+            f"bot {parsed.name!r} takes a level, not a time or an iteration budget; got {spec!r}"
+        )
+    return _BUDGETED_FACTORIES[parsed.name](parsed.iterations, parsed.seconds, seed)
+
+
+__all__ = ["Bot", "BotSpec", "MctsBot", "RandomBot", "from_spec", "make", "names", "parse_spec"]

@@ -1,7 +1,8 @@
 """Golden playthroughs: a text transcript of one seeded game, step by step.
 
-A transcript shows, before every action, the spectator's drawing, who must act, every legal
-action id and the one taken; saved transcripts are diffed in the tests so that any change
+A transcript shows every step's legal action ids and the one taken, and the spectator's
+drawing whenever a new seat takes over (so multi-step turns, like a Yatzy turn of toggles and
+rolls, draw the board once per turn and the files stay readable); saved transcripts are diffed in the tests so that any change
 of rules, notation or drawing shows up (`scripts/regenerate_golden.py` rewrites them).
 """
 
@@ -20,16 +21,18 @@ def transcript(game: Game, players: int, options: Options | None, seed: int) -> 
     chooser = Rng(seed ^ 0x5EED)
     resolved = game.resolve_options(options)
     lines = [f"game {game.id}, {players} players, options {resolved}, seed {seed}", ""]
-    limit = game.max_length(players, options)
-    for step in range(limit):
+    previous_seat = None
+    for step in range(game.max_length(players, options)):
         if state.is_over():
             break
         seat = state.current_players()[0]
         actions = state.legal_actions(seat)
         action = chooser.choice(actions)
-        lines += [f"## step {step}", str(state), f"to act: {list(state.current_players())}"]
-        lines.append("legal: " + " ".join(a.id for a in actions))
-        lines += [f"seat {seat} plays {action.id!r}: {action.label}", ""]
+        if seat != previous_seat:
+            lines += [f"## step {step}: seat {seat}'s turn", str(state)]
+        previous_seat = seat
+        lines.append(f"to act: {list(state.current_players())}; legal: " + " ".join(a.id for a in actions))
+        lines.append(f"seat {seat} plays {action.id!r}: {action.label}")
         state.apply(seat, action.id)
     lines += ["## end", str(state), f"outcome: {state.outcome()}", ""]
     return "\n".join(lines)

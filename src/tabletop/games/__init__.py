@@ -7,8 +7,12 @@ from tabletop.engine import Registry
 
 _REGISTRY = Registry(
     {
+        "circleoflife": "tabletop.games.circleoflife",
+        "dvonn": "tabletop.games.dvonn",
         "kalah": "tabletop.games.kalah",
+        "luckynumbers": "tabletop.games.luckynumbers",
         "yatzy": "tabletop.games.yatzy",
+        "yinsh": "tabletop.games.yinsh",
     }
 )
 

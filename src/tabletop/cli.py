@@ -1,0 +1,425 @@
+"""The `tabletop` command: the games, playing in the terminal, bot matches and benchmarks.
+
+    tabletop games
+    tabletop play kalah --vs mcts:4          (hot-seat without --vs)
+    tabletop match kalah mcts@0.2s random -n 200 --jobs 2
+    tabletop bench engine kalah yatzy
+    tabletop bench mcts kalah
+
+Games come from the registry and bots from `bots.from_spec`, so nothing here knows a game.
+The terminal shows each person the board drawn from their own seat's view, never the state.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import Progress
+from rich.table import Table
+
+from tabletop import bots, games
+from tabletop.bench import match as matches
+from tabletop.bench import speed
+from tabletop.bots import Bot
+from tabletop.engine import (
+    Action,
+    ActionId,
+    BoolOption,
+    Game,
+    IllegalAction,
+    IntOption,
+    InvalidOptions,
+    Option,
+    OptionValue,
+    Seat,
+    State,
+    UnknownGame,
+)
+
+QUIT_WORDS = ("q", "quit")
+LISTED_INT_CHOICES = 6
+"""An integer option with more values than this is shown as a range."""
+
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    help="Tabletop: board games in the terminal, bot matches and benchmarks.",
+)
+bench_app = typer.Typer(no_args_is_help=True, help="Speed figures, printed for people to read.")
+app.add_typer(bench_app, name="bench")
+
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", "-p", help="Number of seats (default: as many as needed).")
+]
+TableOptions = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="A table option as NAME=VALUE; repeat for several.")
+]
+
+
+class _Quit(Exception):
+    """The person at the terminal asked to stop (exit code 0), or the input ended (exit code 1)."""
+
+    def __init__(self, message: str, exit_code: int) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def _fail(message: str) -> NoReturn:
+    errors.print(f"[red]error:[/red] {escape(message)}")
+    raise typer.Exit(code=2)
+
+
+def _load(game_id: str) -> Game:
+    try:
+        return games.load(game_id)
+    except UnknownGame as error:
+        _fail(str(error))
+
+
+def _table_options(pairs: Sequence[str] | None) -> dict[str, OptionValue]:
+    """`["seeds=3"]` as `{"seeds": "3"}`; the game validates names and values."""
+    options: dict[str, OptionValue] = {}
+    for pair in pairs or ():
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            _fail(f"a table option is written NAME=VALUE; got {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _new_state(game: Game, players: int, options: dict[str, OptionValue], seed: int) -> State:
+    try:
+        return game.new_state(players, options, seed)
+    except InvalidOptions as error:
+        _fail(str(error))
+
+
+# tabletop games -----------------------------------------------------------------------------
+
+
+@app.command("games")
+def list_games() -> None:
+    """Every game: how many play it, its table options and what kind of game it is."""
+    table = Table(title="Tabletop games")
+    for column in ("id", "title", "players", "options", "kind"):
+        table.add_column(column, no_wrap=column == "id")
+    for game in games.all():
+        options = "\n".join(_describe_option(name, option) for name, option in game.options.items())
+        table.add_row(game.id, game.title, game.player_range(), options or "-", _describe_kind(game))
+    console.print(table)
+
+
+def _describe_option(name: str, option: Option) -> str:
+    choices = option.choices
+    if isinstance(option, BoolOption):
+        shown = "on/off"
+    elif isinstance(option, IntOption) and len(choices) > LISTED_INT_CHOICES:
+        shown = f"{option.minimum}–{option.maximum}"
+    else:
+        shown = ", ".join(str(choice) for choice in choices)
+    return f"{name}: {shown} (default {_show_value(option.default)})"
+
+
+def _show_value(value: OptionValue) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def _describe_kind(game: Game) -> str:
+    kinds = game.capabilities
+    traits = {
+        "chance": kinds.chance,
+        "hidden information": kinds.hidden_information,
+        "simultaneous turns": kinds.simultaneous,
+    }
+    return ", ".join(trait for trait, present in traits.items() if present) or "perfect information"
+
+
+# tabletop play ------------------------------------------------------------------------------
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `tabletop games`).")],
+    *,
+    players: PlayersOption = None,
+    option: TableOptions = None,
+    vs: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vs",
+            help="A bot for the next other seat: mcts, mcts:4 (level 1-5), mcts@0.5s, mcts#400, random. "
+            "Repeat for one bot per seat; the last one fills the remaining seats.",
+        ),
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat when playing against bots.")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the game's dice and shuffles.")] = None,
+) -> None:
+    """Play in the terminal, against bots (--vs) or hot-seat (every seat at this keyboard)."""
+    game = _load(game_id)
+    specs = vs or []
+    count = players if players is not None else max(game.min_players, 1 + len(specs) if specs else 0)
+    seed = secrets.randbelow(1 << 31) if seed is None else seed
+    state = _new_state(game, count, _table_options(option), seed)
+    seated = _seat_bots(specs, count, seat, seed)
+    people = [each for each in range(count) if each not in seated]
+    names = {each: seated[each][0] if each in seated else _person(each, people) for each in range(count)}
+    title = f"{game.title}, {count} player{'s' if count > 1 else ''}"
+    console.print(f"[bold]{escape(title)}[/bold], seed {seed} (replay it with --seed {seed})")
+    try:
+        _play_to_the_end(state, seated, names)
+    except _Quit as reason:
+        console.print(f"{reason} Game abandoned.")
+        raise typer.Exit(code=reason.exit_code) from None
+    console.print(game.draw_text(state.view(people[0] if len(people) == 1 else None)), markup=False)
+    _show_outcome(state, names)
+
+
+def _person(seat: Seat, people: list[Seat]) -> str:
+    return "you" if len(people) == 1 else f"player {seat}"
+
+
+def _seat_bots(specs: list[str], count: int, human: Seat, seed: int) -> dict[Seat, tuple[str, Bot]]:
+    """The bot (spec and instance) in each seat that is not the human's; {} for hot-seat."""
+    if not specs:
+        return {}
+    if not 0 <= human < count:
+        _fail(f"--seat must be between 0 and {count - 1}; got {human}")
+    others = [each for each in range(count) if each != human]
+    if len(specs) > len(others):
+        seats = "seat" if len(others) == 1 else "seats"
+        _fail(f"{len(specs)} bots, but {len(others)} {seats} besides yours (see --players)")
+    specs = specs + specs[-1:] * (len(others) - len(specs))
+    try:
+        return {
+            each: (spec, bots.from_spec(spec, seed=matches.bot_seed(seed, each)))
+            for each, spec in zip(others, specs, strict=True)
+        }
+    except ValueError as error:
+        _fail(str(error))
+
+
+def _play_to_the_end(state: State, seated: dict[Seat, tuple[str, Bot]], names: dict[Seat, str]) -> None:
+    hides_moves = state.game.capabilities.hidden_information
+    hot_seat = len(names) - len(seated) > 1
+    while movers := state.current_players():
+        mover = movers[0]
+        if mover in seated:
+            action_id = seated[mover][1].choose(state, mover)
+            # With hidden information a move may be secret: the board, drawn from the
+            # person's view, shows whatever of it they may see.
+            shown = "has played" if hides_moves else f"plays {_label(state, mover, action_id)}"
+            state.apply(mover, action_id)
+            console.print(f"seat {mover} ({names[mover]}) {shown}", markup=False)
+        else:
+            _human_turn(state, mover, names[mover], hot_seat=hot_seat)
+
+
+def _label(state: State, seat: Seat, action_id: ActionId) -> str:
+    return next((action.label for action in state.legal_actions(seat) if action.id == action_id), action_id)
+
+
+def _human_turn(state: State, seat: Seat, name: str, *, hot_seat: bool) -> None:
+    """Shows the seat's own view and its legal actions, and applies the first acceptable answer."""
+    view = state.view(seat)
+    if hot_seat:
+        console.rule(f"seat {seat} ({name})")
+    else:
+        console.print()
+    board = state.game.draw_text(view)
+    console.print(board, markup=False)
+    if view["prompt"] not in board:
+        console.print(f"[bold]{escape(view['prompt'])}[/bold]")
+    actions = state.legal_actions(seat)
+    # Where ids are numbers themselves (Kalah's pits), list numbers would be ambiguous.
+    numbered = not any(action.id.isdigit() for action in actions)
+    _show_choices(actions, numbered)
+    hint = "a number or an action id" if numbered else "an action id"
+    while True:
+        answer = _ask(f"seat {seat}, your move ({hint}; q to quit): ")
+        action_id = _read_answer(answer, actions, numbered)
+        if action_id is None:
+            continue
+        try:
+            state.apply(seat, action_id)
+        except IllegalAction as error:
+            errors.print(f"[red]not played:[/red] {escape(str(error))}")
+            continue
+        return
+
+
+def _show_choices(actions: list[Action], numbered: bool) -> None:
+    for number, action in enumerate(actions, start=1):
+        label, action_id = escape(action.label), escape(action.id)
+        console.print(
+            f"  {number:>3}. {label}  [dim]({action_id})[/dim]" if numbered else f"  {action_id:>6}  {label}"
+        )
+
+
+def _ask(prompt: str) -> str:
+    try:
+        return console.input(prompt).strip()
+    except EOFError:
+        raise _Quit("The input ended before the game did.", exit_code=1) from None
+
+
+def _read_answer(answer: str, actions: list[Action], numbered: bool) -> ActionId | None:
+    """The action id an answer means (a list number when numbered), None to ask again; raises `_Quit`."""
+    ids = [action.id for action in actions]
+    if answer in QUIT_WORDS and answer not in ids:
+        raise _Quit("You quit.", exit_code=0)
+    if not answer:
+        return None
+    if numbered and answer.isdigit():
+        if 1 <= int(answer) <= len(actions):
+            return actions[int(answer) - 1].id
+        errors.print(f"[red]not played:[/red] there is no move {answer}; choose 1 to {len(actions)}")
+        return None
+    return answer
+
+
+def _show_outcome(state: State, names: dict[Seat, str]) -> None:
+    outcome = state.outcome()
+    if outcome is None:
+        raise RuntimeError(f"{state.game.id}: no seat may act, yet outcome() is None")
+    console.print(f"[bold]Game over:[/bold] {escape(outcome.reason)}")
+    table = Table()
+    for column in ("seat", "player", "score", "rank"):
+        table.add_column(column)
+    for seat, (score, rank) in enumerate(zip(outcome.scores, outcome.ranks, strict=True)):
+        table.add_row(str(seat), names[seat], f"{score:g}", str(rank))
+    console.print(table)
+    winners = outcome.winners()
+    if len(names) > 1:
+        who = " and ".join(f"seat {seat} ({names[seat]})" for seat in winners)
+        console.print(f"[bold]{escape('Draw between ' + who if len(winners) > 1 else who + ' wins')}[/bold]")
+
+
+# tabletop match -----------------------------------------------------------------------------
+
+
+@app.command()
+def match(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `tabletop games`).")],
+    specs: Annotated[
+        list[str], typer.Argument(metavar="BOT...", help="Bot specs; seats rotate between them.")
+    ],
+    *,
+    count: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 20,
+    players: PlayersOption = None,
+    option: TableOptions = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (the others follow).")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Games played in parallel processes.")] = 1,
+) -> None:
+    """A tournament between bots: win rates and mean scores with 95% confidence intervals."""
+    game = _load(game_id)
+    seats = players if players is not None else min(max(len(specs), game.min_players), game.max_players)
+    plan = matches.MatchPlan(game.id, tuple(specs), count, seats, _table_options(option), seed)
+    try:
+        plan.check()
+    except (InvalidOptions, ValueError) as error:
+        _fail(str(error))
+    with Progress(console=console) as progress:
+        task = progress.add_task(f"{game.title}, {seats} players", total=count)
+        records = matches.run(plan, jobs, lambda record: progress.advance(task))
+    summaries = matches.summarize(plan, records)
+    console.print(_solo_table(summaries) if seats == 1 else _match_table(summaries))
+    length = sum(record.actions for record in records) / len(records)
+    console.print(f"{count} games of {game.title}, seats rotating, seed {seed}; {length:.1f} actions a game")
+
+
+def _bot_labels(summaries: list[matches.BotSummary]) -> list[str]:
+    specs = [summary.spec for summary in summaries]
+    return [spec if specs.count(spec) == 1 else f"{spec} ({index + 1})" for index, spec in enumerate(specs)]
+
+
+def _match_table(summaries: list[matches.BotSummary]) -> Table:
+    table = Table(title="Results (95% confidence intervals)")
+    for column in ("bot", "games", "wins", "draws", "losses", "win rate", "mean score"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for label, summary in zip(_bot_labels(summaries), summaries, strict=True):
+        low, high = summary.win_interval()
+        rate = f"{summary.win_rate:.1%} ({low:.1%}–{high:.1%})"
+        numbers = (summary.games, summary.wins, summary.draws, summary.losses)
+        table.add_row(label, *(str(number) for number in numbers), rate, _mean_score(summary))
+    return table
+
+
+def _solo_table(summaries: list[matches.BotSummary]) -> Table:
+    table = Table(title="Solo scores (95% confidence intervals)")
+    for column in ("bot", "games", "mean score"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for label, summary in zip(_bot_labels(summaries), summaries, strict=True):
+        table.add_row(label, str(summary.games), _mean_score(summary))
+    return table
+
+
+def _mean_score(summary: matches.BotSummary) -> str:
+    mean, half = summary.score_interval()
+    return f"{mean:.2f} ± {half:.2f}"
+
+
+# tabletop bench -----------------------------------------------------------------------------
+
+
+@bench_app.command("engine")
+def bench_engine(
+    game_ids: Annotated[
+        list[str] | None, typer.Argument(metavar="[GAME]...", help="Game ids (default: every game).")
+    ] = None,
+    *,
+    seconds: Annotated[float, typer.Option("--seconds", "-s", min=0.0, help="Time per game.")] = 2.0,
+    count: Annotated[
+        int | None, typer.Option("--count", "-c", min=1, help="Play exactly this many games instead.")
+    ] = None,
+    players: PlayersOption = None,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+) -> None:
+    """Random playouts through the public contract: games/s, actions/s and mean game length."""
+    chosen = [_load(game_id) for game_id in game_ids] if game_ids else games.all()
+    table = Table(title="Random playouts")
+    for column in ("game", "players", "games", "games/s", "actions/s", "mean length"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for game in chosen:
+        seats = game.min_players if players is None else players
+        try:
+            figures = speed.random_playouts(game, players=seats, seconds=seconds, count=count, seed=seed)
+        except InvalidOptions as error:
+            _fail(str(error))
+        table.add_row(
+            game.id,
+            str(seats),
+            str(figures.games),
+            f"{figures.games_per_second:,.1f}",
+            f"{figures.actions_per_second:,.0f}",
+            f"{figures.mean_length:.1f}",
+        )
+    console.print(table)
+
+
+@bench_app.command("mcts")
+def bench_mcts(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id.")],
+    seconds: Annotated[float, typer.Option("--seconds", "-s", min=0.0, help="Search time.")] = 2.0,
+    players: PlayersOption = None,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+) -> None:
+    """MCTS iterations per second at the first real decision of a game."""
+    game = _load(game_id)
+    try:
+        figures = speed.search_speed(game, players=players, seconds=seconds, seed=seed)
+    except (InvalidOptions, ValueError) as error:
+        _fail(str(error))
+    console.print(
+        f"{game.title}: {figures.iterations} MCTS iterations in {figures.seconds:.2f} s, "
+        f"{figures.iterations_per_second:,.0f} iterations/s"
+    )

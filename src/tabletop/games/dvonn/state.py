@@ -1,0 +1,323 @@
+"""`DvonnState`: one DVONN position, its legal actions and its transitions (rules/dvonn.md).
+
+Phase 1 (DV-S1) is 49 placements, White first: the three DVONN pieces (White, Black,
+White), then the players' own pieces, Black first. Phase 2 starts with White (DV-S2). A
+player without a move has the single action "PASS" (DV-R5); the game ends when neither
+player can move (DV-R6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from tabletop.engine import Action, ActionId, JsonDict, OptionValue, Outcome, Rng, Seat, State
+from tabletop.games.dvonn.geometry import BORDER, CELL_COUNT, INDEX, NAMES, NEIGHBOURS, Cell
+from tabletop.games.dvonn.rules import (
+    BLACK,
+    BLACK_PIECES,
+    COLOUR_NAMES,
+    COLOUR_OF,
+    DVONN_PIECES,
+    MOVE_ACTIONS,
+    MOVE_BY_ID,
+    PASS,
+    PASS_ACTION,
+    PLACE_ACTIONS,
+    RED,
+    SEAT_NAMES,
+    WHITE,
+    WHITE_PIECES,
+    Board,
+    Stack,
+    has_dvonn,
+    has_move,
+    is_legal_move,
+    isolated_cells,
+    moves,
+    owner,
+    scores,
+)
+
+if TYPE_CHECKING:
+    from tabletop.engine import Game
+
+PLACEMENTS = CELL_COUNT
+
+
+def placing_seat(placed: int) -> Seat:
+    """Who makes the placement after `placed` placements: White the odd ones, Black the even (DV-S1).
+
+    >>> [placing_seat(n) for n in range(6)], placing_seat(48)
+    ([0, 1, 0, 1, 0, 1], 0)
+    """
+    return placed % 2
+
+
+def placed_piece(placed: int) -> int:
+    """The piece number put down by the placement after `placed` placements (DV-S1).
+
+    The first three are the DVONN pieces; then Black's pieces come in number order on the
+    even placements and White's on the odd ones.
+
+    >>> [placed_piece(n) for n in (0, 1, 2, 3, 4, 5, 47, 48)]
+    [1, 2, 3, 27, 4, 28, 49, 26]
+    """
+    if placed < len(DVONN_PIECES):
+        return DVONN_PIECES[placed]
+    if placing_seat(placed) == BLACK:
+        return BLACK_PIECES[(placed - 3) // 2]
+    return WHITE_PIECES[(placed - 4) // 2]
+
+
+class DvonnState(State):
+    """A DVONN position: the board, the placements made, who acts, and what happened last."""
+
+    def __init__(self, game: Game, options: dict[str, OptionValue], rng: Rng) -> None:
+        self.game = game
+        self.players = 2
+        self.options = options
+        self.rng = rng
+        self.board: Board = [() for _ in range(CELL_COUNT)]
+        self.dvonn_cells: list[Cell] = [-1 for _ in DVONN_PIECES]
+        self.placed = 0
+        self.to_move: Seat = WHITE
+        self.must_pass = False
+        self.over = False
+        self.last_move: JsonDict | None = None
+        self.removed: tuple[int, ...] = ()
+
+    @classmethod
+    def in_phase_two(cls, game: Game, stacks: Mapping[str, Stack], to_move: Seat = WHITE) -> DvonnState:
+        """A phase-2 position with these stacks (by cell name); pieces not on the board are out of play.
+
+        For tests, puzzles and analysis: the turn goes to `to_move`, or is a forced pass or
+        the end if they cannot move (DV-R5, DV-R6).
+        """
+        state = cls(game, dict(game.resolve_options(None)), Rng(0))
+        for name, stack in stacks.items():
+            state.board[INDEX[name]] = tuple(stack)
+            for piece in stack:
+                if COLOUR_OF[piece] == RED:
+                    state.dvonn_cells[piece - 1] = INDEX[name]
+        on_board = {piece for stack in stacks.values() for piece in stack}
+        state.removed = tuple(piece for piece in range(1, PLACEMENTS + 1) if piece not in on_board)
+        state.placed = PLACEMENTS
+        state._advance(to_move)
+        return state
+
+    # --- the contract -------------------------------------------------------------------
+
+    def current_players(self) -> tuple[Seat, ...]:
+        return () if self.over else (self.to_move,)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.over or seat != self.to_move:
+            return []
+        if self.placed < PLACEMENTS:
+            board = self.board
+            return [PLACE_ACTIONS[cell] for cell in range(CELL_COUNT) if not board[cell]]
+        if self.must_pass:
+            return [PASS_ACTION]
+        return [MOVE_ACTIONS[move] for move in moves(self.board, seat)]
+
+    def apply(self, seat: Seat, action_id: ActionId) -> None:
+        if self.over or seat != self.to_move or not isinstance(action_id, str):
+            raise self.illegal(seat, action_id)
+        if self.placed < PLACEMENTS:
+            self._place(seat, action_id)
+        elif self.must_pass:
+            self._pass(seat, action_id)
+        else:
+            self._move(seat, action_id)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        white, black = scores(self.board)
+        if white == black:
+            reason = f"draw, {white}–{black} pieces in controlled stacks"
+        else:
+            winner = SEAT_NAMES[WHITE if white > black else BLACK]
+            reason = f"{winner} wins {white}–{black} on pieces in controlled stacks"
+        return Outcome.from_scores([white, black], reason)
+
+    def clone(self) -> DvonnState:
+        twin = DvonnState.__new__(DvonnState)
+        twin.__dict__.update(self.__dict__)
+        twin.board = list(self.board)
+        twin.dvonn_cells = list(self.dvonn_cells)
+        twin.rng = self.rng.copy()
+        return twin
+
+    def view(self, viewer: Seat | None) -> JsonDict:
+        return {
+            "phase": self.phase(),
+            "to_move": None if self.over else self.to_move,
+            "must_pass": self.must_pass and not self.over,
+            "stacks": [_stack_view(self.board, cell) for cell in range(CELL_COUNT) if self.board[cell]],
+            "supply": self._supply_view(),
+            "removed": [[piece, COLOUR_NAMES[COLOUR_OF[piece]]] for piece in self.removed],
+            "scores": list(scores(self.board)),
+            "players": list(SEAT_NAMES),
+            "last_move": None if self.last_move is None else dict(self.last_move),
+            "prompt": self.prompt(),
+        }
+
+    def to_json(self) -> JsonDict:
+        return {
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "board": [list(stack) for stack in self.board],
+            "dvonn_cells": list(self.dvonn_cells),
+            "placed": self.placed,
+            "to_move": self.to_move,
+            "must_pass": self.must_pass,
+            "over": self.over,
+            "last_move": None if self.last_move is None else _copy_move(self.last_move),
+            "removed": list(self.removed),
+        }
+
+    def load_json(self, data: JsonDict) -> None:
+        """Fills this state from what `to_json` wrote (the other half of the round trip)."""
+        self.rng = Rng(int(data["rng"]))
+        self.board = [tuple(int(piece) for piece in stack) for stack in data["board"]]
+        self.dvonn_cells = [int(cell) for cell in data["dvonn_cells"]]
+        self.placed = int(data["placed"])
+        self.to_move = int(data["to_move"])
+        self.must_pass = bool(data["must_pass"])
+        self.over = bool(data["over"])
+        self.last_move = None if data["last_move"] is None else _copy_move(data["last_move"])
+        self.removed = tuple(int(piece) for piece in data["removed"])
+
+    # --- questions ----------------------------------------------------------------------
+
+    def phase(self) -> str:
+        """ "placement" (DV-S1), "movement" (phase 2) or "over"."""
+        if self.over:
+            return "over"
+        return "placement" if self.placed < PLACEMENTS else "movement"
+
+    def prompt(self) -> str:
+        """What is expected now, in words."""
+        if self.over:
+            outcome = self.outcome()
+            return f"Game over: {outcome.reason}" if outcome else "Game over"
+        name = SEAT_NAMES[self.to_move]
+        if self.placed < PLACEMENTS:
+            colour = COLOUR_OF[placed_piece(self.placed)]
+            piece = "a DVONN piece" if colour == RED else f"a {COLOUR_NAMES[colour]} piece"
+            return f"{name} to place {piece} on an empty space"
+        if self.must_pass:
+            return f"{name} has no move and must pass"
+        return f"{name} to move a stack"
+
+    # --- transitions --------------------------------------------------------------------
+
+    def set_up_randomly(self) -> None:
+        """Fills the board at once and starts phase 2 (DV-S3; the generator is our Q3 decision).
+
+        The DVONN pieces go to three inner cells of which no two are neighbours, drawn
+        uniformly; the 46 other pieces are shuffled onto the remaining cells.
+        """
+        inner = [cell for cell in range(CELL_COUNT) if cell not in BORDER]
+        while True:
+            chosen = [inner[index] for index in _sample(self.rng, len(inner), len(DVONN_PIECES))]
+            if not any(other in NEIGHBOURS[cell] for cell in chosen for other in chosen):
+                break
+        others = [cell for cell in range(CELL_COUNT) if cell not in chosen]
+        self.rng.shuffle(others)
+        for piece, cell in zip(DVONN_PIECES, chosen, strict=True):
+            self.board[cell] = (piece,)
+            self.dvonn_cells[piece - 1] = cell
+        for piece, cell in zip(WHITE_PIECES + BLACK_PIECES, others, strict=True):
+            self.board[cell] = (piece,)
+        self.placed = PLACEMENTS
+        self._advance(WHITE)
+
+    def _place(self, seat: Seat, action_id: ActionId) -> None:
+        cell = INDEX.get(action_id)
+        if cell is None or self.board[cell]:
+            raise self.illegal(seat, action_id)
+        piece = placed_piece(self.placed)
+        self.board[cell] = (piece,)
+        if COLOUR_OF[piece] == RED:
+            self.dvonn_cells[piece - 1] = cell
+        self.placed += 1
+        self.last_move = {"kind": "place", "seat": seat, "cell": action_id}
+        self._advance(placing_seat(self.placed) if self.placed < PLACEMENTS else WHITE)
+
+    def _pass(self, seat: Seat, action_id: ActionId) -> None:
+        if action_id != PASS:
+            raise self.illegal(seat, action_id)
+        self.last_move = {"kind": "pass", "seat": seat}
+        self._advance(1 - seat)
+
+    def _move(self, seat: Seat, action_id: ActionId) -> None:
+        move = MOVE_BY_ID.get(action_id)
+        if move is None or not is_legal_move(self.board, seat, move):
+            raise self.illegal(seat, action_id)
+        origin, target, _ = move
+        board = self.board
+        board[target] = board[target] + board[origin]
+        board[origin] = ()
+        self.dvonn_cells = [target if cell == origin else cell for cell in self.dvonn_cells]
+        isolated = isolated_cells(board, self.dvonn_cells)
+        for cell in isolated:
+            self.removed += board[cell]
+            board[cell] = ()
+        self.last_move = {
+            "kind": "move",
+            "seat": seat,
+            "from": NAMES[origin],
+            "to": NAMES[target],
+            "removed": [NAMES[cell] for cell in isolated],
+        }
+        self._advance(1 - seat)
+
+    def _advance(self, natural: Seat) -> None:
+        """Hands the turn on: to `natural` if it can act, else a forced pass, else the end (DV-R5, DV-R6)."""
+        self.must_pass = False
+        self.to_move = natural
+        if self.placed < PLACEMENTS or has_move(self.board, natural):
+            return
+        if has_move(self.board, 1 - natural):
+            self.must_pass = True
+        else:
+            self.over = True
+
+    def _supply_view(self) -> dict[str, list[int]]:
+        """The pieces still to be placed, by colour, in the order they will come (DV-S1)."""
+        coming = [placed_piece(placed) for placed in range(self.placed, PLACEMENTS)]
+        return {
+            COLOUR_NAMES[colour]: sorted(piece for piece in coming if COLOUR_OF[piece] == colour)
+            for colour in (WHITE, BLACK, RED)
+        }
+
+
+def _stack_view(board: Board, cell: Cell) -> JsonDict:
+    stack = board[cell]
+    controller = owner(stack)
+    return {
+        "cell": NAMES[cell],
+        "pieces": list(stack),
+        "colours": [COLOUR_NAMES[COLOUR_OF[piece]] for piece in stack],
+        "owner": None if controller is None else COLOUR_NAMES[controller],
+        "dvonn": has_dvonn(stack),
+    }
+
+
+def _copy_move(move: JsonDict) -> JsonDict:
+    return {key: list(value) if isinstance(value, list) else value for key, value in move.items()}
+
+
+def _sample(rng: Rng, population: int, count: int) -> list[int]:
+    """`count` distinct indices below `population`, uniformly (a partial Fisher–Yates)."""
+    indices = list(range(population))
+    for position in range(count):
+        swap = position + rng.below(population - position)
+        indices[position], indices[swap] = indices[swap], indices[position]
+    return indices[:count]

@@ -1,0 +1,212 @@
+"""Kalah drawn as SVG from a view: a wooden board, two rows of pits, a store at each end.
+
+The viewer's own row is at the bottom (South's for spectators), with its store on the
+right, as a player sees a real board (section 2 of rules/kalah.md). Each pit and store
+keeps one id for the whole game ("pit-s1"…"pit-s6", "pit-n1"…, "store-s", "store-n");
+the pit's filled hole is the clickable element, and seeds and numbers let clicks through.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+PIT_PITCH = 96
+PIT_RADIUS = 40
+STORE_WIDTH = 84
+EDGE = 16
+GAP = 12
+BAND = 38
+"""Height of the label band above and below the board."""
+BOARD_HEIGHT = 268
+TOP_ROW_Y = BAND + 72
+BOTTOM_ROW_Y = BAND + BOARD_HEIGHT - 72
+SEED_RADIUS = 6.5
+PIT_SEED_CAP = 14
+STORE_SEED_CAP = 40
+GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
+SEED_COLOURS = ("#f4efe4", "#d9c6a5", "#b7d3e9", "#e8c1a0", "#c9dcb3", "#e6d38a", "#d8b4d8")
+
+_DEFS = (
+    "<defs>"
+    '<linearGradient id="wood-grain" x1="0" y1="0" x2="1" y2="1">'
+    '<stop offset="0" stop-color="#c98d52"/><stop offset="0.45" stop-color="#b0733c"/>'
+    '<stop offset="1" stop-color="#8a5529"/></linearGradient>'
+    '<radialGradient id="pit-hole" cx="0.5" cy="0.42" r="0.6">'
+    '<stop offset="0" stop-color="#5b3416"/><stop offset="0.8" stop-color="#7a4a22"/>'
+    '<stop offset="1" stop-color="#a36a35"/></radialGradient>'
+    "</defs>"
+)
+
+
+def draw_svg(view: Mapping[str, Any]) -> str:
+    """The whole drawing; the bottom row is the viewer's side (South for spectators)."""
+    pits = int(view["pits"])
+    width = 2 * (EDGE + STORE_WIDTH + GAP) + pits * PIT_PITCH
+    height = 2 * BAND + BOARD_HEIGHT
+    bottom = "north" if view.get("viewer_side") == "north" else "south"
+    layout = _Layout(pits, width, bottom)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="Kalah board" font-family="Georgia, serif">',
+        f"<title>{escape(str(view['prompt']))}</title>",
+        _DEFS,
+        f'<rect x="0" y="0" width="{width}" height="{height}" rx="18" fill="#f3e7d3"/>',
+        f'<rect x="2" y="{BAND}" width="{width - 4}" height="{BOARD_HEIGHT}" rx="34" '
+        'fill="url(#wood-grain)" stroke="#5e3817" stroke-width="4"/>',
+    ]
+    if view.get("to_move"):
+        parts.append(_turn_glow(layout, str(view["to_move"])))
+    for side in ("south", "north"):
+        parts += _store(layout, side, int(view[f"{side}_store"]))
+        parts += _row(layout, side, [int(count) for count in view[f"{side}_pits"]])
+        parts.append(_side_label(layout, view, side))
+    parts += _last_move_marks(layout, view.get("last_move"))
+    parts.append(_status(width, view))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+class _Layout:
+    """Where every pit and store of one drawing sits."""
+
+    def __init__(self, pits: int, width: int, bottom: str) -> None:
+        self.pits = pits
+        self.width = width
+        self.bottom = bottom
+        self.first_x = EDGE + STORE_WIDTH + GAP + PIT_PITCH // 2
+
+    def pit_centre(self, side: str, number: int) -> tuple[float, float]:
+        """Pit `number` (1…m from its owner's left) of `side`."""
+        if side == self.bottom:
+            return self.first_x + (number - 1) * PIT_PITCH, BOTTOM_ROW_Y
+        return self.first_x + (self.pits - number) * PIT_PITCH, TOP_ROW_Y
+
+    def store_box(self, side: str) -> tuple[float, float, float, float]:
+        """x, y, width, height of a store: the bottom side's on the right, the other's on the left."""
+        x = self.width - EDGE - STORE_WIDTH if side == self.bottom else EDGE
+        return x, BAND + 18, STORE_WIDTH, BOARD_HEIGHT - 36
+
+
+def _row(layout: _Layout, side: str, counts: list[int]) -> list[str]:
+    """One side's pits: the clickable hole, its seeds and its count outside the hole."""
+    letter = side[0]
+    parts = []
+    for number, count in enumerate(counts, start=1):
+        cx, cy = layout.pit_centre(side, number)
+        parts.append(
+            f'<circle id="pit-{letter}{number}" cx="{cx}" cy="{cy}" r="{PIT_RADIUS}" '
+            'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2"/>'
+        )
+        parts += _seeds((cx, cy, PIT_RADIUS - 9, PIT_RADIUS - 9), count, PIT_SEED_CAP)
+        outward = 1 if side == layout.bottom else -1
+        parts.append(_number(cx, cy + outward * (PIT_RADIUS + 16) + 8, count, 22))
+    return parts
+
+
+def _store(layout: _Layout, side: str, count: int) -> list[str]:
+    """A store: a long hole with its seeds and a large count in the middle."""
+    x, y, w, h = layout.store_box(side)
+    parts = [
+        f'<rect id="store-{side[0]}" x="{x}" y="{y}" width="{w}" height="{h}" rx="{w / 2}" '
+        'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2"/>'
+    ]
+    parts += _seeds((x + w / 2, y + h / 2 + 22, w / 2 - 12, h / 2 - 40), count, STORE_SEED_CAP)
+    parts.append(_number(x + w / 2, y + 42, count, 30))
+    return parts
+
+
+def _seeds(area: tuple[float, float, float, float], count: int, cap: int) -> list[str]:
+    """Up to `cap` seed dots on a sunflower spiral filling the ellipse `area` (centre x, y, radii x, y)."""
+    cx, cy, reach_x, reach_y = area
+    shown = min(count, cap)
+    dots = []
+    for index in range(shown):
+        spread = 0.0 if shown == 1 else math.sqrt((index + 0.5) / max(shown, 4))
+        angle = index * GOLDEN_ANGLE
+        x = cx + reach_x * spread * math.cos(angle)
+        y = cy + reach_y * spread * math.sin(angle)
+        colour = SEED_COLOURS[index % len(SEED_COLOURS)]
+        dots.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SEED_RADIUS}" fill="{colour}" '
+            'stroke="#3d2410" stroke-width="0.8" pointer-events="none"/>'
+        )
+    return dots
+
+
+def _number(x: float, y: float, count: int, size: int) -> str:
+    return (
+        f'<text x="{x}" y="{y}" font-size="{size}" font-weight="bold" text-anchor="middle" '
+        f'fill="#fffaf0" stroke="#3d2410" stroke-width="3" paint-order="stroke" '
+        f'pointer-events="none">{count}</text>'
+    )
+
+
+def _side_label(layout: _Layout, view: Mapping[str, Any], side: str) -> str:
+    """ "South · seat 0" in the band beside the side's row, brighter for the side to move."""
+    moving = view.get("to_move") == side
+    y = BAND + BOARD_HEIGHT + 27 if side == layout.bottom else 27
+    text = f"{side.capitalize()} · seat {view[f'{side}_seat']}"
+    if moving:
+        text = f"▶ {text} · to move"
+    colour = "#8a2d0a" if moving else "#5e3817"
+    weight = "bold" if moving else "normal"
+    return (
+        f'<text x="{layout.width / 2}" y="{y}" font-size="22" font-weight="{weight}" '
+        f'text-anchor="middle" fill="{colour}" pointer-events="none">{escape(text)}</text>'
+    )
+
+
+def _turn_glow(layout: _Layout, side: str) -> str:
+    """A soft light behind the row of the side to move."""
+    _, y = layout.pit_centre(side, 1)
+    x = layout.first_x - PIT_PITCH / 2 + 2
+    return (
+        f'<rect x="{x}" y="{y - PIT_RADIUS - 8}" width="{layout.pits * PIT_PITCH - 4}" '
+        f'height="{2 * PIT_RADIUS + 16}" rx="{PIT_RADIUS + 8}" fill="#ffe9b0" fill-opacity="0.22" '
+        'pointer-events="none"/>'
+    )
+
+
+def _last_move_marks(layout: _Layout, last: Mapping[str, Any] | None) -> list[str]:
+    """A dashed gold ring on the sown pit, a solid ring where the last seed landed, red on a capture."""
+    if not last or last.get("swap"):
+        return []
+    marks = [_ring(layout, str(last["pit"]), "#ffd24a", "6 5")]
+    marks.append(_ring(layout, str(last["landing"]), "#8fe3ff", ""))
+    if last.get("capture"):
+        marks.append(_ring(layout, str(last["capture"]["pit"]), "#ff5a4a", "3 4"))
+    return marks
+
+
+def _ring(layout: _Layout, element: str, colour: str, dashes: str) -> str:
+    """A highlight around the pit or store named by its drawing id ("pit-n4", "store-s")."""
+    kind, _, place = element.partition("-")
+    side = "south" if place[0] == "s" else "north"
+    style = f'fill="none" stroke="{colour}" stroke-width="4" pointer-events="none"'
+    if dashes:
+        style += f' stroke-dasharray="{dashes}"'
+    if kind == "store":
+        x, y, w, h = layout.store_box(side)
+        return f'<rect x="{x - 5}" y="{y - 5}" width="{w + 10}" height="{h + 10}" rx="{w / 2 + 5}" {style}/>'
+    cx, cy = layout.pit_centre(side, int(place[1:]))
+    return f'<circle cx="{cx}" cy="{cy}" r="{PIT_RADIUS + 5}" {style}/>'
+
+
+def _status(width: int, view: Mapping[str, Any]) -> str:
+    """A short line in the groove between the rows: who moves, or the result."""
+    if view.get("result"):
+        text = str(view["result"]).split("; ")[-1]
+    elif view.get("swap_available"):
+        text = f"{str(view['to_move']).capitalize()} may swap sides"
+    elif view.get("to_move"):
+        again = " again" if view.get("extra_move") else ""
+        text = f"{str(view['to_move']).capitalize()} moves{again}"
+    else:
+        text = ""
+    return (
+        f'<text x="{width / 2}" y="{BAND + BOARD_HEIGHT / 2 + 7}" font-size="20" font-style="italic" '
+        f'text-anchor="middle" fill="#fbeed8" pointer-events="none">{escape(text)}</text>'
+    )

@@ -1,0 +1,50 @@
+"""Yatzy: the roll-and-write dice family — Yahtzee, Yahtzee + Rigole, Yams, Yatzy, Maxi Yatzy.
+
+Rules: shared/rules/yatzy.md (rule numbers Y-S1 …, Y-R1 … are cited in the code and
+tests); the options, action ids, box ids and view follow its section 11.
+
+Options: `variant` ("yahtzee" Hasbro 13 boxes, "yahtzee14" with Rigole, "yams" BGA
+French, "yatzy" Scandinavian, "maxi" six dice) and `joker` ("forced" = Y-R8, "free" =
+Y-R8-alt). 1 to 8 players, solo included; seat 0 starts and turns pass in seat order.
+
+Actions of the mover (the first roll of a turn happens by itself, Y-R1):
+`die:<i>` toggles keeping die i, `roll` rerolls the dice not kept, `score:<box>` writes
+the dice into an empty box. Drawing element ids: `die-<i>`, `roll`, and
+`cell-<seat>-<box>` with the box id's underscores written as hyphens
+(`cell-0-full-house`), because element ids are made of [a-z0-9-].
+
+Decisions where the rules are silent (section 9's recommendations, Q1–Q9):
+- Q1: `yahtzee` has exactly the 13 Hasbro boxes; Castle and Tower exist only in `maxi`.
+- Q2: forced joker by default, active when the Yahtzee box holds 50 or 0 (Hasbro).
+- Q3: Rigole (in `yahtzee14` and `yams`) scores 40 + sum. A joker Yahtzee may be put in
+  Rigole (it is a lower box) but scores 0 there: the fixed joker scores are only those of
+  Full house and the straights.
+- Q4: Yams Delta = max(0, Plus − Minus), counted once both are written.
+- Q5: Yams straights are tested as in Yahtzee (four in a row, five in a row).
+- Q6: Maxi Yatzy upper bonus +100 at 84 or more.
+- Q7: Yams Four of a kind = 40 + the sum of all five dice.
+- Q8: five equal dice are never a Full house (except through the Yahtzee joker).
+- Q9: equal totals share the place.
+Other decisions:
+- `joker` is accepted for every variant but only changes the Yahtzee family; Yams,
+  Yatzy and Maxi Yatzy have no joker and no Yahtzee bonus (as on BGA).
+- Dice can be toggled only while a roll remains, and `roll` is illegal when every die is
+  kept (it would change nothing but burn a roll; BGA does not offer it either).
+- Kept dice stay kept after a roll (set aside, as on BGA) until toggled back; Y-R2 allows
+  changing the kept set after any roll. There is no `undo`: every roll reveals new dice,
+  and a toggle is undone by toggling again.
+- The upper bonus counts as soon as the upper total reaches the threshold (Y-R6 is paid
+  once); Yams' bonus (Y-R9) follows the upper total as it grows.
+- Maxi Yatzy (Y-R5): at the start of a turn the mover's saved rolls join the 2 rerolls of
+  the turn in `rolls_left`; what remains when they score is saved again.
+- After the last box is written the final dice stay on the table (nothing is rolled).
+- `max_length` is 200 actions per box and player: toggles are unbounded in principle, but
+  random play stays far below that (see `YatzyGame.max_length`).
+"""
+
+from tabletop.games.yatzy.game import YatzyGame
+from tabletop.games.yatzy.state import YatzyState
+
+GAME = YatzyGame()
+
+__all__ = ["GAME", "YatzyGame", "YatzyState"]

@@ -1,0 +1,259 @@
+"""The Yatzy table drawn as SVG from a view: the dice tray, the roll button and the score sheet.
+
+Clickable elements, named by the actions' paths (state.py): each die (`die-<i>`, a filled
+square whose pips let clicks through), the roll button (`roll`) and each box of each sheet
+(`cell-<seat>-<box>`). Kept dice are set apart: lowered and drawn in amber. The mover's
+empty boxes show, in light grey, the points the dice would give there (public
+information), and the box written last is outlined.
+
+>>> from tabletop.games.yatzy import GAME
+>>> svg = draw_svg(GAME.new_state(players=2, seed=1).view(None))
+>>> svg.startswith("<svg") and 'id="die-4"' in svg and 'id="cell-1-full-house"' in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from tabletop.games.yatzy.state import ROLL, cell_element, die_element, player_name
+from tabletop.games.yatzy.variants import VARIANTS
+
+MARGIN = 12
+MIN_WIDTH = 360
+ROW_HEIGHT = 24
+LABEL_WIDTH = 132
+NARROW_COLUMN = 46
+WIDE_COLUMN = 80
+DIE_SIZE = 44
+DIE_GAP = 10
+KEPT_DROP = 16
+TRAY_TOP = 34
+TRAY_HEIGHT = DIE_SIZE + KEPT_DROP + 24
+BUTTON_HEIGHT = 34
+FONT = 'font-family="Helvetica, Arial, sans-serif"'
+FELT = "#2f6b4f"
+LAST_SCORE_LOOK = 'fill="#ffe9a8" stroke="#d35400" stroke-width="2"'
+PIP_SPOTS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def draw_svg(view: Mapping[str, Any]) -> str:
+    """The whole table: header, dice tray, roll button and score sheet."""
+    players = int(view["players"])
+    column = max(NARROW_COLUMN, min(WIDE_COLUMN, (MIN_WIDTH - 2 * MARGIN - LABEL_WIDTH) // players))
+    width = max(MIN_WIDTH, 2 * MARGIN + LABEL_WIDTH + players * column)
+    label_width = width - 2 * MARGIN - players * column
+    sheet_top = TRAY_TOP + TRAY_HEIGHT + BUTTON_HEIGHT + 18
+    sheet, sheet_height = _sheet(view, sheet_top, label_width, column)
+    height = sheet_top + sheet_height + MARGIN
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" {FONT}>',
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#f6f1e4"/>',
+        _header(view, width),
+        *_tray(view, width),
+        _roll_button(view, width, TRAY_TOP + TRAY_HEIGHT + 8),
+        sheet,
+        "</svg>",
+    ]
+    return "\n".join(parts)
+
+
+def _text(x: float, y: float, content: object, attributes: str = "") -> str:
+    """A text element that never catches clicks meant for the shape below it."""
+    return f'<text x="{x}" y="{y}" pointer-events="none" {attributes}>{escape(str(content))}</text>'
+
+
+def _header(view: Mapping[str, Any], width: int) -> str:
+    variant = VARIANTS[view["variant"]]
+    title = _text(MARGIN, 22, variant.title, 'font-size="17" font-weight="bold" fill="#333"')
+    mover = view["mover"]
+    status = "Game over" if mover is None else f"{player_name(mover)} to play"
+    right = _text(width - MARGIN, 22, status, 'font-size="14" text-anchor="end" fill="#555"')
+    return title + right
+
+
+def _tray(view: Mapping[str, Any], width: int) -> list[str]:
+    """The felt tray and the dice on it; kept dice sit lower and amber, set apart from the rest."""
+    dice: Sequence[int] = view["dice"]
+    row = len(dice) * DIE_SIZE + (len(dice) - 1) * DIE_GAP
+    left = (width - row) / 2
+    parts = [
+        f'<rect x="{MARGIN}" y="{TRAY_TOP}" width="{width - 2 * MARGIN}" height="{TRAY_HEIGHT}" '
+        f'rx="10" fill="{FELT}"/>',
+    ]
+    for index, (face, kept) in enumerate(zip(dice, view["kept"], strict=True)):
+        x = left + index * (DIE_SIZE + DIE_GAP)
+        y = TRAY_TOP + 8 + (KEPT_DROP if kept else 0)
+        parts.append(_die(index, face, bool(kept), x, y))
+    return parts
+
+
+def _die(index: int, face: int, kept: bool, x: float, y: float) -> str:
+    fill, stroke = ("#ffd75e", "#a4760c") if kept else ("#fffdf8", "#333")
+    body = (
+        f'<rect id="{die_element(index)}" x="{x}" y="{y}" width="{DIE_SIZE}" height="{DIE_SIZE}" '
+        f'rx="8" fill="{fill}" stroke="{stroke}" stroke-width="2"/>'
+    )
+    step = DIE_SIZE * 0.27
+    pips = "".join(
+        f'<circle cx="{x + DIE_SIZE / 2 + dx * step:.1f}" cy="{y + DIE_SIZE / 2 + dy * step:.1f}" '
+        f'r="4.2" fill="#222" pointer-events="none"/>'
+        for dx, dy in PIP_SPOTS[face]
+    )
+    return body + pips
+
+
+def _roll_button(view: Mapping[str, Any], width: int, top: int) -> str:
+    """The roll button with how many dice it rolls and how many rolls remain (saved ones included)."""
+    rolls_left = int(view["rolls_left"])
+    rolling = list(view["kept"]).count(False)
+    if view["mover"] is None:
+        caption = "Game over"
+    elif rolls_left == 0:
+        caption = "No rolls left: choose a box"
+    elif rolling == 0:
+        caption = f"All dice kept ({rolls_left} left): choose a box"
+    else:
+        caption = f"Roll {rolling} {'die' if rolling == 1 else 'dice'} · {rolls_left} left"
+    if view["choice_bonus"]:
+        caption += f" · +{view['choice_bonus']} Yahtzee bonus"
+    button_width = min(width - 2 * MARGIN, 300)
+    x = (width - button_width) / 2
+    active = rolls_left > 0 and rolling > 0
+    fill = "#c0392b" if active else "#b9b2a3"
+    return (
+        f'<rect id="{ROLL}" x="{x}" y="{top}" width="{button_width}" height="{BUTTON_HEIGHT}" rx="17" '
+        f'fill="{fill}"/>'
+        + _text(width / 2, top + 22, caption, 'font-size="14" fill="#fff" text-anchor="middle"')
+    )
+
+
+def _sheet(view: Mapping[str, Any], top: int, label_width: int, column: int) -> tuple[str, int]:
+    """The score sheet table, one column per seat; returns the markup and its height."""
+    grid = _Grid(top, label_width, column, int(view["players"]))
+    rows = _sheet_rows(view)
+    parts = [_sheet_header(view, grid)]
+    for number, row in enumerate(rows, start=1):
+        parts.append(_sheet_row(view, row, grid, number))
+    return "\n".join(parts), (len(rows) + 1) * ROW_HEIGHT
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """Where the sheet's rows and columns are: row 0 holds the player names."""
+
+    top: int
+    label_width: int
+    column: int
+    players: int
+
+    def x(self, seat: int) -> int:
+        return MARGIN + self.label_width + seat * self.column
+
+    def y(self, row: int) -> int:
+        return self.top + row * ROW_HEIGHT
+
+    def cell(self, seat: int, row: int, attributes: str) -> str:
+        """The rectangle of one seat's cell in one row."""
+        return (
+            f'<rect x="{self.x(seat)}" y="{self.y(row)}" width="{self.column}" height="{ROW_HEIGHT}" '
+            f"{attributes}/>"
+        )
+
+    def centred_text(self, seat: int, row: int, content: object, attributes: str) -> str:
+        """Text centred in one seat's cell."""
+        x = self.x(seat) + self.column / 2
+        return _text(x, self.y(row) + 16, content, f'text-anchor="middle" {attributes}')
+
+
+def _sheet_rows(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(kind, key) in display order: ("box", id) rows and ("sum", name) rows for computed lines."""
+    variant = VARIANTS[view["variant"]]
+    rows: list[tuple[str, str]] = []
+    for box_id in variant.box_ids:
+        rows.append(("box", box_id))
+        if box_id == "sixes":
+            rows += [("sum", "upper_total"), ("sum", "upper_bonus")]
+        if box_id == "minus":
+            rows.append(("sum", "delta"))
+    if variant.has_joker:
+        rows.append(("sum", "yahtzee_bonus_points"))
+    if variant.saves_rolls:
+        rows.append(("sum", "saved_rolls"))
+    rows.append(("sum", "total"))
+    return rows
+
+
+def _sheet_header(view: Mapping[str, Any], grid: _Grid) -> str:
+    """Player names over their columns; the mover's in red."""
+    parts = []
+    for seat in range(grid.players):
+        fill = "#c0392b" if view["mover"] == seat else "#5d5346"
+        name = player_name(seat) if grid.players <= 3 else f"P{seat + 1}"
+        parts.append(
+            f'<rect x="{grid.x(seat) + 1}" y="{grid.top}" width="{grid.column - 2}" '
+            f'height="{ROW_HEIGHT - 2}" rx="4" fill="{fill}"/>'
+        )
+        parts.append(grid.centred_text(seat, 0, name, 'font-size="12" fill="#fff"'))
+    return "".join(parts)
+
+
+def _row_label(view: Mapping[str, Any], kind: str, key: str) -> str:
+    variant = VARIANTS[view["variant"]]
+    if kind == "box":
+        return variant.box(key).name
+    return {
+        "upper_total": "Upper total",
+        "upper_bonus": f"Bonus ({variant.bonus_rule})",
+        "delta": "Delta",
+        "yahtzee_bonus_points": "Yahtzee bonus",
+        "saved_rolls": "Saved rolls",
+        "total": "Total",
+    }[key]
+
+
+def _sheet_row(view: Mapping[str, Any], row: tuple[str, str], grid: _Grid, number: int) -> str:
+    """One line of the sheet: its label, then a cell per seat."""
+    kind, key = row
+    band = "#e9e1cf" if kind == "sum" else ("#fffdf8" if number % 2 else "#f8f3e8")
+    weight = 'font-weight="bold" ' if key == "total" else ""
+    y = grid.y(number)
+    parts = [
+        f'<rect x="{MARGIN}" y="{y}" width="{grid.label_width}" height="{ROW_HEIGHT}" fill="{band}"/>',
+        _text(MARGIN + 6, y + 16, _row_label(view, kind, key), f'{weight}font-size="13" fill="#333"'),
+    ]
+    for seat in range(grid.players):
+        if kind == "box":
+            parts.append(_box_cell(view, grid, (seat, number), key, band))
+        else:
+            value = view["seats"][seat].get(key)
+            parts.append(grid.cell(seat, number, f'fill="{band}" stroke="#d8cdb6"'))
+            style = f'{weight}font-size="14" fill="#222"'
+            parts.append(grid.centred_text(seat, number, "" if value is None else value, style))
+    return "".join(parts)
+
+
+def _box_cell(view: Mapping[str, Any], grid: _Grid, place: tuple[int, int], box_id: str, band: str) -> str:
+    """A writable box (clickable for the mover): its points, the mover's potential points, or nothing."""
+    seat, row = place
+    points = view["seats"][seat]["sheet"][box_id]
+    last = view["last_score"]
+    is_last = last is not None and last["seat"] == seat and last["box"] == box_id
+    look = LAST_SCORE_LOOK if is_last else f'fill="{band}" stroke="#d8cdb6"'
+    cell = grid.cell(seat, row, f'id="{cell_element(seat, box_id)}" {look}')
+    if points is not None:
+        return cell + grid.centred_text(seat, row, points, 'font-size="14" fill="#222"')
+    if view["mover"] == seat and box_id in view["choices"]:
+        style = 'font-size="13" font-style="italic" fill="#a39a88"'
+        return cell + grid.centred_text(seat, row, view["choices"][box_id], style)
+    return cell

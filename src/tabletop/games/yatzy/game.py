@@ -1,0 +1,71 @@
+"""`YatzyGame`: the declarations of the Yatzy family (options, players, capabilities)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from tabletop.engine import (
+    Capabilities,
+    ChoiceOption,
+    Game,
+    JsonDict,
+    Option,
+    Options,
+    OptionValue,
+    State,
+)
+from tabletop.games.yatzy import drawing, text
+from tabletop.games.yatzy.sheet import FORCED, JOKER_CONVENTIONS
+from tabletop.games.yatzy.state import YatzyState
+from tabletop.games.yatzy.variants import VARIANTS
+
+ACTIONS_PER_BOX = 200
+"""The `max_length` allowance per box and player; see `YatzyGame.max_length`."""
+
+
+class YatzyGame(Game):
+    """Yahtzee, Yahtzee + Rigole, Yams, Scandinavian Yatzy and Maxi Yatzy for 1 to 8 players."""
+
+    id = "yatzy"
+    title = "Yatzy"
+    description = (
+        "Roll five dice up to three times a turn, keep what you like, and fill your score card: "
+        "Yahtzee, Yams, Scandinavian Yatzy or six-dice Maxi Yatzy."
+    )
+    min_players = 1
+    max_players = 8
+    options: ClassVar[Mapping[str, Option]] = {
+        "variant": ChoiceOption(default="yahtzee", values=tuple(VARIANTS), help="which score card"),
+        "joker": ChoiceOption(
+            default=FORCED,
+            values=JOKER_CONVENTIONS,
+            help="extra Yahtzees: forced joker (Hasbro) or free joker; Yahtzee cards only",
+        ),
+    }
+    capabilities = Capabilities(chance=True, hidden_information=False, simultaneous=False)
+
+    def _new_state(self, players: int, options: dict[str, OptionValue], seed: int) -> State:
+        variant = VARIANTS[str(options["variant"])]
+        return YatzyState.new_game(self, players, variant, str(options["joker"]), seed)
+
+    def state_from_json(self, data: JsonDict) -> State:
+        return YatzyState.from_json(self, data)
+
+    def max_length(self, players: int, options: Options | None = None) -> int:
+        """200 actions per box and player: a bound random play respects, not a hard one.
+
+        Each turn has at most 3 rolls and one score (Maxi Yatzy's saved rolls come from
+        earlier turns, so 3 per turn on average), but `die:` toggles are unbounded in
+        principle. A uniformly random player picks a roll or a box with probability at
+        least 1/7 whenever it may toggle, so it toggles about 6 times per roll on average
+        (about 21 actions per box), and exceeding 200 per box has negligible probability.
+        """
+        variant = VARIANTS[str(self.resolve_options(options)["variant"])]
+        return ACTIONS_PER_BOX * len(variant.boxes) * players
+
+    def draw_svg(self, view: Mapping[str, Any]) -> str:
+        return drawing.draw_svg(view)
+
+    def draw_text(self, view: Mapping[str, Any]) -> str:
+        return text.draw_text(view)

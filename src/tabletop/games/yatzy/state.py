@@ -1,0 +1,343 @@
+"""The Yatzy position: the dice on the table, every player's sheet, and whose turn it is.
+
+A turn is a sequence of actions (rules/yatzy.md section 11): the first roll happens by
+itself when the turn begins (Y-R1), then the mover toggles dice to keep (`die:<i>`),
+rerolls the others (`roll`, Y-R2) and finally writes the dice into a box (`score:<box>`,
+Y-R3), which hands the dice to the next player (Y-S2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State
+from tabletop.games.yatzy.scoring import counts_of
+from tabletop.games.yatzy.sheet import (
+    JOKER_CONVENTIONS,
+    Sheet,
+    delta,
+    earns_yahtzee_bonus,
+    empty_sheet,
+    scoring_choices,
+    sheet_total,
+    upper_bonus,
+    upper_total,
+)
+from tabletop.games.yatzy.variants import ROLLS_PER_TURN, VARIANTS, YAHTZEE_BONUS, Variant
+
+if TYPE_CHECKING:
+    from tabletop.engine import Game
+
+ROLL = "roll"
+DIE_PREFIX = "die:"
+SCORE_PREFIX = "score:"
+
+
+def player_name(seat: Seat) -> str:
+    """How seats are named to people: seat 0 is "Player 1"."""
+    return f"Player {seat + 1}"
+
+
+def die_element(index: int) -> str:
+    """The drawing's element id of die `index` (stable, so the browser can animate it)."""
+    return f"die-{index}"
+
+
+def cell_element(seat: Seat, box_id: str) -> str:
+    """The drawing's element id of a box on a seat's sheet (element ids use hyphens only)."""
+    return f"cell-{seat}-{box_id.replace('_', '-')}"
+
+
+class YatzyState(State):
+    """Dice, kept flags and rolls left of the current turn, plus every player's sheet.
+
+    Per-seat data is in lists indexed by seat. `saved_rolls` matters in Maxi Yatzy only
+    (Y-R5): at the start of a turn the mover's saved rolls move into `rolls_left`, and
+    whatever is left when they score is saved again.
+    """
+
+    def __init__(self, game: Game, players: int, variant: Variant, joker: str, rng: Rng) -> None:
+        """A game before anyone has rolled (Y-S1); `new_game` also rolls for the first turn."""
+        self.game = game
+        self.players = players
+        self.variant = variant
+        self.joker = joker
+        self.rng = rng
+        self.sheets: list[Sheet] = [empty_sheet(variant) for _ in range(players)]
+        self.yahtzee_bonuses = [0] * players
+        self.saved_rolls = [0] * players
+        self.dice = [1] * variant.dice
+        self.kept = [False] * variant.dice
+        self.rolls_left = 0
+        self.mover: Seat = 0
+        self.turns_left = players * len(variant.boxes)
+        self.last_move: JsonDict | None = None
+        self.last_score: JsonDict | None = None
+
+    @classmethod
+    def new_game(cls, game: Game, players: int, variant: Variant, joker: str, seed: int) -> YatzyState:
+        """Y-S1 to Y-S3: empty sheets, seat 0 first, and the first roll already on the table (Y-R1)."""
+        state = cls(game, players, variant, joker, Rng(seed))
+        state._begin_turn()
+        return state
+
+    # --- the contract ---------------------------------------------------------------------
+
+    def current_players(self) -> tuple[Seat, ...]:
+        return () if self.turns_left == 0 else (self.mover,)
+
+    def is_over(self) -> bool:
+        """Y-R4: over once every box of every player is written."""
+        return self.turns_left == 0
+
+    def outcome(self) -> Outcome | None:
+        """Y-R4 and Q9: highest total wins; equal totals share the place."""
+        if not self.is_over():
+            return None
+        return Outcome.from_scores(self.totals(), "highest total wins; equal totals share the place")
+
+    def legal_action_ids(self, seat: Seat) -> list[ActionId]:
+        """Die toggles and `roll` while rolls remain (not `roll` with every die kept), then the boxes."""
+        if self.turns_left == 0 or seat != self.mover:
+            return []
+        ids: list[ActionId] = []
+        if self.rolls_left > 0:
+            ids.extend(f"{DIE_PREFIX}{index}" for index in range(len(self.dice)))
+            if not all(self.kept):
+                ids.append(ROLL)
+        ids.extend(SCORE_PREFIX + box_id for box_id in self.scoring_choices())
+        return ids
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        ids = self.legal_action_ids(seat)
+        if not ids:
+            return []
+        choices = self.scoring_choices()
+        bonus = f" (+{YAHTZEE_BONUS} bonus)" if self.earns_yahtzee_bonus() else ""
+        return [self._action(action_id, choices, bonus) for action_id in ids]
+
+    def apply(self, seat: Seat, action_id: ActionId) -> None:
+        if not isinstance(action_id, str) or action_id not in self.legal_action_ids(seat):
+            raise self.illegal(seat, action_id)
+        self.last_move = {"seat": seat, "action": action_id}
+        if action_id == ROLL:
+            self._roll()
+        elif action_id.startswith(DIE_PREFIX):
+            index = int(action_id.removeprefix(DIE_PREFIX))
+            self.kept[index] = not self.kept[index]
+        else:
+            self._score(action_id.removeprefix(SCORE_PREFIX))
+
+    def clone(self) -> YatzyState:
+        other = YatzyState.__new__(YatzyState)
+        other.__dict__.update(self.__dict__)
+        other.rng = self.rng.copy()
+        other.sheets = [dict(sheet) for sheet in self.sheets]
+        other.yahtzee_bonuses = list(self.yahtzee_bonuses)
+        other.saved_rolls = list(self.saved_rolls)
+        other.dice = list(self.dice)
+        other.kept = list(self.kept)
+        return other
+
+    # --- derived facts ------------------------------------------------------------------------
+
+    def scoring_choices(self) -> dict[str, int]:
+        """The boxes the mover may write the dice in now, with the points each would give."""
+        return scoring_choices(self.variant, self.joker, self.sheets[self.mover], counts_of(self.dice))
+
+    def earns_yahtzee_bonus(self) -> bool:
+        """Y-R7: scoring these dice now adds +100 for the mover."""
+        return earns_yahtzee_bonus(self.variant, self.sheets[self.mover], counts_of(self.dice))
+
+    def totals(self) -> list[int]:
+        """Every seat's total so far, bonuses included (recomputed from the sheets)."""
+        return [
+            sheet_total(self.variant, sheet, bonuses)
+            for sheet, bonuses in zip(self.sheets, self.yahtzee_bonuses, strict=True)
+        ]
+
+    # --- views and serialisation ------------------------------------------------------------
+
+    def view(self, viewer: Seat | None) -> JsonDict:
+        """Everything is public in Yatzy; every viewer gets the same view (never the generator)."""
+        over = self.is_over()
+        choices = {} if over else self.scoring_choices()
+        return {
+            "variant": self.variant.id,
+            "joker": self.joker,
+            "players": self.players,
+            "boxes": [{"id": box.id, "name": box.name, "upper": box.is_upper} for box in self.variant.boxes],
+            "dice": list(self.dice),
+            "kept": list(self.kept),
+            "rolls_left": self.rolls_left,
+            "mover": None if over else self.mover,
+            "seats": [self._seat_view(seat) for seat in range(self.players)],
+            "choices": choices,
+            "choice_bonus": YAHTZEE_BONUS if not over and self.earns_yahtzee_bonus() else 0,
+            "prompt": self._prompt(),
+            "last_move": self.last_move,
+            "last_score": self.last_score,
+        }
+
+    def to_json(self) -> JsonDict:
+        return {
+            "variant": self.variant.id,
+            "joker": self.joker,
+            "players": self.players,
+            "rng": self.rng.state,
+            "dice": list(self.dice),
+            "kept": list(self.kept),
+            "rolls_left": self.rolls_left,
+            "mover": self.mover,
+            "sheets": [dict(sheet) for sheet in self.sheets],
+            "yahtzee_bonuses": list(self.yahtzee_bonuses),
+            "saved_rolls": list(self.saved_rolls),
+            "last_move": self.last_move,
+            "last_score": self.last_score,
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, data: Mapping[str, Any]) -> YatzyState:
+        """The exact state `to_json` wrote."""
+        variant = VARIANTS[data["variant"]]
+        state = cls(game, int(data["players"]), variant, str(data["joker"]), Rng())
+        state.rng.state = int(data["rng"])
+        state.dice = [int(face) for face in data["dice"]]
+        state.kept = [bool(kept) for kept in data["kept"]]
+        state.rolls_left = int(data["rolls_left"])
+        state.mover = int(data["mover"])
+        state.sheets = [{box_id: sheet[box_id] for box_id in variant.box_ids} for sheet in data["sheets"]]
+        state.yahtzee_bonuses = [int(count) for count in data["yahtzee_bonuses"]]
+        state.saved_rolls = [int(count) for count in data["saved_rolls"]]
+        state.last_move = data["last_move"]
+        state.last_score = data["last_score"]
+        state.turns_left = sum(list(sheet.values()).count(None) for sheet in state.sheets)
+        return state
+
+    @classmethod
+    def from_position(
+        cls,
+        game: Game,
+        *,
+        dice: Sequence[int],
+        players: int = 1,
+        variant: str = "yahtzee",
+        joker: str = "forced",
+        kept: Sequence[bool] | None = None,
+        rolls_left: int = 0,
+        mover: Seat = 0,
+        sheets: Sequence[Mapping[str, int]] = (),
+        yahtzee_bonuses: Sequence[int] = (),
+        saved_rolls: Sequence[int] = (),
+        seed: int = 0,
+    ) -> YatzyState:
+        """A chosen position, for tests and puzzles: `dice` on the table mid-turn of `mover`.
+
+        `sheets[seat]` lists the boxes already written (the others are empty); missing seats
+        have empty sheets, missing counts are 0. Raises ValueError on an impossible position.
+        """
+        rules = VARIANTS[variant]
+        if joker not in JOKER_CONVENTIONS or not 0 <= mover < players:
+            raise ValueError(f"bad joker {joker!r} or mover {mover} for {players} players")
+        if len(dice) != rules.dice or not all(1 <= face <= 6 for face in dice):
+            raise ValueError(f"{rules.title} needs {rules.dice} dice showing 1 to 6; got {list(dice)}")
+        if kept is not None and len(kept) != rules.dice:
+            raise ValueError(f"kept needs one flag per die; got {list(kept)}")
+        state = cls(game, players, rules, joker, Rng(seed))
+        for seat, written in enumerate(sheets):
+            unknown = set(written) - set(rules.box_ids)
+            if unknown:
+                raise ValueError(f"{rules.title} has no box {sorted(unknown)[0]!r}")
+            state.sheets[seat].update(written)
+        state.yahtzee_bonuses[: len(yahtzee_bonuses)] = yahtzee_bonuses
+        state.saved_rolls[: len(saved_rolls)] = saved_rolls
+        state.dice = list(dice)
+        state.kept = list(kept) if kept is not None else [False] * rules.dice
+        state.rolls_left = rolls_left
+        state.mover = mover
+        state.turns_left = sum(list(sheet.values()).count(None) for sheet in state.sheets)
+        return state
+
+    # --- transitions -------------------------------------------------------------------------
+
+    def _begin_turn(self) -> None:
+        """Y-R1: all dice rolled for the new mover; Y-R5: their saved rolls become available."""
+        self.kept = [False] * len(self.dice)
+        self.rolls_left = ROLLS_PER_TURN - 1 + self.saved_rolls[self.mover]
+        self.saved_rolls[self.mover] = 0
+        self.dice = [self.rng.below(6) + 1 for _ in self.dice]
+
+    def _roll(self) -> None:
+        """Y-R2: reroll every die not kept; kept dice stay set aside until toggled back."""
+        pairs = zip(self.dice, self.kept, strict=True)
+        self.dice = [face if kept else self.rng.below(6) + 1 for face, kept in pairs]
+        self.rolls_left -= 1
+
+    def _score(self, box_id: str) -> None:
+        """Y-R3: write the dice into the box (with the Y-R7 bonus), then pass the dice on (Y-S2)."""
+        points = self.scoring_choices()[box_id]
+        bonus = YAHTZEE_BONUS if self.earns_yahtzee_bonus() else 0
+        self.sheets[self.mover][box_id] = points
+        self.yahtzee_bonuses[self.mover] += bonus // YAHTZEE_BONUS
+        if self.variant.saves_rolls:
+            self.saved_rolls[self.mover] = self.rolls_left
+        self.rolls_left = 0
+        self.turns_left -= 1
+        self.last_score = {"seat": self.mover, "box": box_id, "points": points, "bonus": bonus}
+        self.last_move = {**self.last_score, "action": SCORE_PREFIX + box_id}
+        if self.turns_left:
+            self.mover = (self.mover + 1) % self.players
+            self._begin_turn()
+
+    # --- private helpers ----------------------------------------------------------------------
+
+    def _action(self, action_id: ActionId, choices: Mapping[str, int], bonus: str) -> Action:
+        """The Action for a legal id, labelled for a button and with the drawing's path."""
+        if action_id == ROLL:
+            rolling = self.kept.count(False)
+            return Action(ROLL, f"Roll {rolling} {'die' if rolling == 1 else 'dice'}", (ROLL,))
+        if action_id.startswith(DIE_PREFIX):
+            index = int(action_id.removeprefix(DIE_PREFIX))
+            verb = "Put back" if self.kept[index] else "Keep"
+            return Action(action_id, f"{verb} die {index + 1} ({self.dice[index]})", (die_element(index),))
+        box_id = action_id.removeprefix(SCORE_PREFIX)
+        label = f"{self.variant.box(box_id).name}: {choices[box_id]}{bonus}"
+        return Action(action_id, label, (cell_element(self.mover, box_id),))
+
+    def _seat_view(self, seat: Seat) -> JsonDict:
+        sheet = self.sheets[seat]
+        seat_view: JsonDict = {
+            "sheet": dict(sheet),
+            "total": sheet_total(self.variant, sheet, self.yahtzee_bonuses[seat]),
+            "upper_total": upper_total(sheet),
+            "upper_bonus": upper_bonus(self.variant, sheet),
+        }
+        if self.variant.has_joker:
+            seat_view["yahtzee_bonuses"] = self.yahtzee_bonuses[seat]
+            seat_view["yahtzee_bonus_points"] = YAHTZEE_BONUS * self.yahtzee_bonuses[seat]
+        if self.variant.has_delta:
+            seat_view["delta"] = delta(sheet)
+        if self.variant.saves_rolls:
+            seat_view["saved_rolls"] = self.saved_rolls[seat]
+        return seat_view
+
+    def _prompt(self) -> str:
+        if self.is_over():
+            return _result_sentence(self.totals())
+        name = player_name(self.mover)
+        if self.rolls_left == 0:
+            return f"{name}: choose a box to score"
+        rolls = f"{self.rolls_left} roll{'s' if self.rolls_left > 1 else ''} left"
+        return f"{name}: keep dice and roll ({rolls}), or choose a box to score"
+
+
+def _result_sentence(totals: Sequence[int]) -> str:
+    """Game over, who won and with how much (ties share the place, Q9)."""
+    best = max(totals)
+    if len(totals) == 1:
+        return f"Game over: final score {best}"
+    winners = [player_name(seat) for seat, total in enumerate(totals) if total == best]
+    if len(winners) == 1:
+        return f"Game over: {winners[0]} wins with {best}"
+    return f"Game over: {' and '.join(winners)} share first place with {best}"

@@ -1,0 +1,192 @@
+"""The five score cards of the Yatzy family: which dice, which boxes, which bonuses.
+
+Section 5 of rules/yatzy.md; the variant ids and box ids are those of its section 11.
+
+>>> VARIANTS["yahtzee"].box_ids[-1], len(VARIANTS["maxi"].boxes), VARIANTS["maxi"].dice
+('chance', 20, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tabletop.games.yatzy import scoring
+from tabletop.games.yatzy.scoring import ScoreFunction
+
+UPPER_BOX_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
+ROLLS_PER_TURN = 3
+YAHTZEE_BONUS = 100
+JOKER_POINTS = {"full_house": 25, "small_straight": 30, "large_straight": 40}
+"""Y-R8: the fixed scores a joker Yahtzee earns in these boxes whatever the dice."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """One box of a score card: its id (section 11), its printed name and its formula."""
+
+    id: str
+    name: str
+    score: ScoreFunction
+
+    @property
+    def is_upper(self) -> bool:
+        """Ones … Sixes: the boxes that count towards the upper bonus."""
+        return self.id in UPPER_BOX_IDS
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A complete rule set: dice, boxes in card order and the bonus rules that apply."""
+
+    id: str
+    title: str
+    dice: int
+    boxes: tuple[Box, ...]
+    upper_bonus: Callable[[int], int]
+    bonus_rule: str
+    has_joker: bool = False
+    """Yahtzee family: Yahtzee bonus (Y-R7) and joker placement (Y-R8 / Y-R8-alt) apply."""
+    saves_rolls: bool = False
+    """Maxi Yatzy: unused rolls carry over to later turns (Y-R5)."""
+    has_delta: bool = False
+    """Yams: Plus and Minus are written but only Delta counts (5.3, Q4)."""
+    box_ids: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "box_ids", tuple(box.id for box in self.boxes))
+
+    def box(self, box_id: str) -> Box:
+        """The box with that id (KeyError if this card has none)."""
+        for box in self.boxes:
+            if box.id == box_id:
+                return box
+        raise KeyError(box_id)
+
+
+def _bonus_at(threshold: int, bonus: int) -> Callable[[int], int]:
+    """The usual upper bonus: a fixed amount once the upper total reaches a threshold."""
+
+    def upper_bonus(upper_total: int) -> int:
+        return bonus if upper_total >= threshold else 0
+
+    return upper_bonus
+
+
+def yams_upper_bonus(upper_total: int) -> int:
+    """Y-R9: from 60 up, the bonus is the upper total minus 30.
+
+    >>> yams_upper_bonus(63), yams_upper_bonus(59)
+    (33, 0)
+    """
+    return upper_total - 30 if upper_total >= 60 else 0
+
+
+_UPPER = tuple(
+    Box(box_id, name, scoring.upper_box(face))
+    for face, (box_id, name) in enumerate(
+        zip(UPPER_BOX_IDS, ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes"), strict=True), start=1
+    )
+)
+_HASBRO_LOWER = (
+    Box("three_of_a_kind", "Three of a kind", scoring.hasbro_three_of_a_kind),
+    Box("four_of_a_kind", "Four of a kind", scoring.hasbro_four_of_a_kind),
+    Box("full_house", "Full house", scoring.hasbro_full_house),
+    Box("small_straight", "Small straight", scoring.hasbro_small_straight),
+    Box("large_straight", "Large straight", scoring.hasbro_large_straight),
+)
+_HASBRO_END = (
+    Box("yahtzee", "Yahtzee", scoring.hasbro_yahtzee),
+    Box("chance", "Chance", scoring.chance),
+)
+_RIGOLE = Box("rigole", "Rigole", scoring.rigole)
+_ONE_AND_TWO_PAIRS = (
+    Box("one_pair", "One pair", scoring.one_pair),
+    Box("two_pairs", "Two pairs", scoring.two_pairs),
+)
+_SCANDINAVIAN_KINDS = (
+    Box("three_of_a_kind", "Three of a kind", scoring.kind_times_face(3)),
+    Box("four_of_a_kind", "Four of a kind", scoring.kind_times_face(4)),
+)
+_SCANDINAVIAN_STRAIGHTS = (
+    Box("small_straight", "Small straight", scoring.scandinavian_small_straight),
+    Box("large_straight", "Large straight", scoring.scandinavian_large_straight),
+)
+
+YAHTZEE = Variant(
+    "yahtzee",
+    "Yahtzee",
+    5,
+    (*_UPPER, *_HASBRO_LOWER, *_HASBRO_END),
+    _bonus_at(63, 35),
+    "+35 at 63",
+    has_joker=True,
+)
+YAHTZEE14 = Variant(
+    "yahtzee14",
+    "Yahtzee + Rigole",
+    5,
+    (*_UPPER, *_HASBRO_LOWER, _RIGOLE, *_HASBRO_END),
+    _bonus_at(63, 35),
+    "+35 at 63",
+    has_joker=True,
+)
+YAMS = Variant(
+    "yams",
+    "Yams",
+    5,
+    (
+        *_UPPER,
+        Box("plus", "Plus", scoring.chance),
+        Box("minus", "Minus", scoring.chance),
+        Box("four_of_a_kind", "Four of a kind", scoring.yams_four_of_a_kind),
+        Box("full_house", "Full house", scoring.yams_full_house),
+        Box("small_straight", "Small straight", scoring.yams_small_straight),
+        Box("large_straight", "Large straight", scoring.yams_large_straight),
+        Box("yahtzee", "Yams", scoring.yams),
+        _RIGOLE,
+    ),
+    yams_upper_bonus,
+    "upper − 30",
+    has_delta=True,
+)
+SCANDINAVIAN = Variant(
+    "yatzy",
+    "Yatzy",
+    5,
+    (
+        *_UPPER,
+        *_ONE_AND_TWO_PAIRS,
+        *_SCANDINAVIAN_KINDS,
+        *_SCANDINAVIAN_STRAIGHTS,
+        Box("full_house", "Full house", scoring.scandinavian_full_house),
+        Box("chance", "Chance", scoring.chance),
+        Box("yahtzee", "Yatzy", scoring.hasbro_yahtzee),
+    ),
+    _bonus_at(63, 50),
+    "+50 at 63",
+)
+MAXI = Variant(
+    "maxi",
+    "Maxi Yatzy",
+    6,
+    (
+        *_UPPER,
+        *_ONE_AND_TWO_PAIRS,
+        Box("three_pairs", "Three pairs", scoring.three_pairs),
+        *_SCANDINAVIAN_KINDS,
+        Box("five_of_a_kind", "Five of a kind", scoring.kind_times_face(5)),
+        *_SCANDINAVIAN_STRAIGHTS,
+        Box("full_straight", "Full straight", scoring.full_straight),
+        Box("full_house", "Full house", scoring.scandinavian_full_house),
+        Box("castle", "Castle", scoring.castle),
+        Box("tower", "Tower", scoring.tower),
+        Box("chance", "Chance", scoring.chance),
+        Box("maxi_yatzy", "Maxi Yatzy", scoring.maxi_yatzy),
+    ),
+    _bonus_at(84, 100),
+    "+100 at 84",
+    saves_rolls=True,
+)
+
+VARIANTS = {variant.id: variant for variant in (YAHTZEE, YAHTZEE14, YAMS, SCANDINAVIAN, MAXI)}

@@ -1,0 +1,224 @@
+"""The JSON API (OpenAPI at /docs): scripts and outside bots play without a browser.
+
+Authenticate with `POST /api/guests` (or `/api/login`) and send the returned token as
+`Authorization: Bearer <token>`. Every refusal answers `{"error": {"code", "message"}}`
+with the status of its `ServiceError` (see `tabletop.server.errors`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, Field
+from starlette.requests import HTTPConnection
+
+from tabletop.server import errors
+from tabletop.server.context import Context, context_of
+from tabletop.server.identity import (
+    current_player,
+    guest_name,
+    log_in,
+    registration_problem,
+    required_player,
+    token_for,
+)
+from tabletop.server.live import replay_snapshot
+from tabletop.server.service import MAX_ACTION_ID_LENGTH, TableRequest
+from tabletop.server.summaries import game_summary, table_summary
+from tabletop.server.views import reveals_moves, view_data, visible_log
+from tabletop.store import PlayerRecord, SeatSpec, UsernameTaken
+from tabletop.store.models import NAME_LENGTH
+from tabletop.store.passwords import MAX_PASSWORD_LENGTH
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+MAX_SEATS = 16
+OptionValue = bool | int | str
+
+
+def _context(connection: HTTPConnection) -> Context:
+    return context_of(connection)
+
+
+ContextDependency = Annotated[Context, Depends(_context)]
+PlayerDependency = Annotated[PlayerRecord, Depends(required_player)]
+MaybePlayerDependency = Annotated[PlayerRecord | None, Depends(current_player)]
+
+
+class GuestIn(BaseModel):
+    name: str | None = Field(default=None, min_length=1, max_length=NAME_LENGTH)
+
+
+class LoginIn(BaseModel):
+    username: str = Field(min_length=1, max_length=NAME_LENGTH)
+    password: str = Field(min_length=1, max_length=MAX_PASSWORD_LENGTH)
+
+
+class RegisterIn(BaseModel):
+    username: str = Field(max_length=NAME_LENGTH)
+    password: str = Field(max_length=MAX_PASSWORD_LENGTH)
+
+
+class PlayerOut(BaseModel):
+    id: int
+    name: str
+    username: str | None
+    token: str
+
+
+class SeatIn(BaseModel):
+    kind: Literal["me", "open", "bot"] = "open"
+    bot: str | None = Field(default=None, max_length=40)
+    level: int = Field(default=3, ge=1, le=5)
+
+
+class TableIn(BaseModel):
+    game: str = Field(max_length=40)
+    seats: list[SeatIn] = Field(min_length=1, max_length=MAX_SEATS)
+    options: dict[str, OptionValue] = Field(default_factory=dict)
+    mode: Literal["live", "turn-based"] = "live"
+
+
+class JoinIn(BaseModel):
+    seat: int | None = Field(default=None, ge=0, lt=MAX_SEATS)
+
+
+class MoveIn(BaseModel):
+    action: str = Field(min_length=1, max_length=MAX_ACTION_ID_LENGTH)
+    seq: int = Field(ge=0)
+
+
+def _player_out(request: Request, player: PlayerRecord) -> PlayerOut:
+    return PlayerOut(
+        id=player.id, name=player.name, username=player.username, token=token_for(request, player)
+    )
+
+
+@router.post("/guests", status_code=201)
+async def create_guest(request: Request, body: GuestIn, context: ContextDependency) -> PlayerOut:
+    """A new guest player, remembered in the session and returned with an API token."""
+    player = await context.run(context.store.create_guest, body.name or guest_name())
+    log_in(request, player)
+    return _player_out(request, player)
+
+
+@router.post("/login")
+async def login(request: Request, body: LoginIn, context: ContextDependency) -> PlayerOut:
+    """Logs in to a named account."""
+    player = await context.run(context.store.authenticate, body.username, body.password)
+    if player is None:
+        raise errors.NotLoggedIn("unknown username or wrong password")
+    log_in(request, player)
+    return _player_out(request, player)
+
+
+@router.post("/register", status_code=201)
+async def register(request: Request, body: RegisterIn, context: ContextDependency) -> PlayerOut:
+    """Turns the current guest (or a new one) into a named account."""
+    problem = registration_problem(body.username.strip(), body.password)
+    if problem is not None:
+        raise errors.BadRequest(problem)
+    player = await current_player(request)
+    if player is None:
+        player = await context.run(context.store.create_guest, body.username)
+    try:
+        account = await context.run(context.store.register, player.id, body.username, body.password)
+    except UsernameTaken as error:
+        raise errors.UsernameUnavailable(str(error)) from error
+    log_in(request, account)
+    return _player_out(request, account)
+
+
+@router.get("/me")
+async def me(request: Request, player: PlayerDependency) -> PlayerOut:
+    """The player behind this request, with a fresh token."""
+    return _player_out(request, player)
+
+
+@router.get("/games")
+async def list_games(context: ContextDependency) -> list[dict[str, Any]]:
+    """Every registered game: title, player counts, description and declared options."""
+    return [game_summary(game) for game in context.list_games()]
+
+
+@router.get("/tables")
+async def list_tables(context: ContextDependency) -> list[dict[str, Any]]:
+    """Tables waiting for players or being played, newest first."""
+    return [table_summary(record) for record in await context.service.open_tables()]
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: TableIn, player: PlayerDependency, context: ContextDependency) -> dict[str, Any]:
+    """A new table; seats are "me", "open" (to share the link) or a bot at a level 1-5."""
+    if sum(seat.kind == "me" for seat in body.seats) > 1:
+        raise errors.BadRequest("you can take only one seat")
+    seats = tuple(_seat_spec(seat, player) for seat in body.seats)
+    request = TableRequest(body.game, seats, body.options, body.mode, created_by=player.id)
+    live = await context.service.create_table(request)
+    return table_summary(live.record, live.seq)
+
+
+def _seat_spec(seat: SeatIn, player: PlayerRecord) -> SeatSpec:
+    if seat.kind == "me":
+        return SeatSpec(player_id=player.id)
+    if seat.kind == "bot":
+        return SeatSpec(bot=seat.bot or "random", bot_level=seat.level)
+    return SeatSpec()
+
+
+@router.get("/tables/{table_id}")
+async def get_table(table_id: str, context: ContextDependency) -> dict[str, Any]:
+    """A table's set-up, seats, status and seq."""
+    live = await context.service.table(table_id)
+    return table_summary(live.record, live.seq)
+
+
+@router.post("/tables/{table_id}/join")
+async def join_table(
+    table_id: str, body: JoinIn, player: PlayerDependency, context: ContextDependency
+) -> dict[str, Any]:
+    """Takes a seat (the first open one unless `seat` is given)."""
+    live = await context.service.join(table_id, player.id, body.seat)
+    return table_summary(live.record, live.seq)
+
+
+@router.get("/tables/{table_id}/view")
+async def my_view(table_id: str, player: MaybePlayerDependency, context: ContextDependency) -> dict[str, Any]:
+    """What my seat sees now (a spectator's view without a seat), with my legal actions."""
+    live = await context.service.table(table_id)
+    return view_data(live, live.record.seat_of(player.id if player else None))
+
+
+@router.post("/tables/{table_id}/moves", status_code=201)
+async def post_move(
+    table_id: str, body: MoveIn, player: PlayerDependency, context: ContextDependency
+) -> dict[str, Any]:
+    """Plays `action` for my seat; `seq` is the table's seq the move was chosen at."""
+    entry = await context.service.play_as(table_id, player.id, body.action, body.seq)
+    return {"seq": entry.seq, "seat": entry.seat, "action": entry.action_id, "label": entry.label}
+
+
+@router.get("/tables/{table_id}/moves")
+async def get_moves(
+    table_id: str, player: MaybePlayerDependency, context: ContextDependency
+) -> dict[str, Any]:
+    """The move log as I may read it (other seats' secret moves stay hidden until the end)."""
+    live = await context.service.table(table_id)
+    viewer = live.record.seat_of(player.id if player else None)
+    log = visible_log(live, viewer, reveals_moves(live))
+    moves = [
+        {"seq": e.seq, "seat": e.seat, "action": e.action_id or None, "label": e.label, "time": e.time}
+        for e in log
+    ]
+    return {"table": live.id, "seq": live.seq, "moves": moves}
+
+
+@router.get("/tables/{table_id}/replay/{moves_played}")
+async def replay_step(table_id: str, moves_played: int, context: ContextDependency) -> dict[str, Any]:
+    """A spectator's view of the table after its first `moves_played` moves."""
+    live = await context.service.table(table_id)
+    step = replay_snapshot(live, moves_played)
+    data = view_data(step, None, revealed=reveals_moves(live))
+    data["total_moves"] = live.seq
+    return data

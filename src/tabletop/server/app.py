@@ -1,0 +1,105 @@
+"""The ASGI application: `create_app(settings)` wires store, hub, table service and routes.
+
+Start-up migrates the database, rebuilds every open table from its log and restarts their
+bots; shutdown stops the bots and closes the hub and the database. Tests pass their own
+game loader, bot runner or hub; `tabletop serve` passes none.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from itsdangerous import URLSafeSerializer
+from starlette.middleware.sessions import SessionMiddleware
+
+from tabletop import games
+from tabletop.engine import Game
+from tabletop.server import api, pages, websocket
+from tabletop.server.bot_runner import BotRunner, ProcessBotRunner
+from tabletop.server.context import Context
+from tabletop.server.errors import ServiceError
+from tabletop.server.hub import Hub, make_hub
+from tabletop.server.limits import BodySizeLimit
+from tabletop.server.service import TableService
+from tabletop.server.settings import Settings
+from tabletop.server.templating import STATIC_DIRECTORY, render
+from tabletop.store import Store
+
+SESSION_COOKIE = "tabletop_session"
+SESSION_DAYS = 30
+MAX_BODY_BYTES = 64 * 1024
+
+_LOG = logging.getLogger(__name__)
+
+
+def create_app(
+    settings: Settings,
+    *,
+    load_game: Callable[[str], Game] = games.load,
+    list_games: Callable[[], list[Game]] = games.all,
+    bot_runner: BotRunner | None = None,
+    hub: Hub | None = None,
+) -> FastAPI:
+    """The site for `settings`; the keyword arguments replace the production parts in tests."""
+    store = Store.open(settings.database_url)
+    hub = hub or make_hub(settings.redis_url)
+    runner = bot_runner or ProcessBotRunner(settings.bot_workers, settings.bot_time_budget)
+    service = TableService(store, hub, load_game, runner, bot_delay=settings.bot_delay)
+    tokens = URLSafeSerializer(settings.secret_key, salt="tabletop-api-token")
+    context = Context(settings, store, hub, service, list_games, tokens)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        rebuilt = await service.start()
+        _LOG.info("rebuilt %d open tables from the log", rebuilt)
+        yield
+        await service.stop()
+        runner.close()
+        await hub.close()
+        store.close()
+
+    app = FastAPI(title="Tabletop", summary="Board games in the browser and over an API.", lifespan=lifespan)
+    app.state.context = context
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=settings.secret_key,
+        session_cookie=SESSION_COOKIE,
+        max_age=SESSION_DAYS * 24 * 3600,
+        same_site="lax",
+        https_only=settings.secure_cookies,
+    )
+    app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
+    app.include_router(api.router)
+    app.include_router(websocket.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIRECTORY), name="static")
+    app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
+    return app
+
+
+def _is_api(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+async def _service_error(request: Request, error: ServiceError) -> Response:
+    if _is_api(request):
+        return JSONResponse({"error": {"code": error.code, "message": str(error)}}, error.http_status)
+    heading = "Not found" if error.http_status == 404 else "That did not work"
+    html = render("error.html", player=None, csrf="", heading=heading, message=str(error))
+    return HTMLResponse(html, error.http_status)
+
+
+async def _validation_error(request: Request, error: RequestValidationError) -> Response:
+    problems = "; ".join(
+        f"{'.'.join(str(part) for part in problem['loc'] if part != 'body')}: {problem['msg']}"
+        for problem in error.errors()
+    )
+    body = {"error": {"code": "bad_request", "message": problems or "malformed request"}}
+    return JSONResponse(body, 400)

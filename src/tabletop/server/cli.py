@@ -1,0 +1,57 @@
+"""`tabletop serve` and `tabletop bench server`, as plain functions the main CLI registers.
+
+    tabletop serve --host 127.0.0.1 --port 8000 --data-dir data
+    tabletop bench server --clients 100 --seconds 20
+
+`python -m tabletop.server serve ...` runs the same commands without the main CLI.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated
+
+import typer
+import uvicorn
+
+from tabletop.server.app import create_app
+from tabletop.server.settings import DEFAULT_DATA_DIRECTORY, Settings
+
+WEBSOCKET_MAX_BYTES = 64 * 1024
+"""Frames past this are refused by the protocol layer (close 1009) before the app reads them."""
+
+
+def serve(
+    *,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    data_dir: Annotated[
+        Path, typer.Option("--data-dir", help="Where the SQLite database and the secret key live.")
+    ] = DEFAULT_DATA_DIRECTORY,
+    bot_workers: Annotated[int, typer.Option(help="Processes that compute bot moves.")] = 1,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before moving, so people can follow.")
+    ] = 0.4,
+    bot_budget: Annotated[
+        float, typer.Option(help="Seconds a bot may think before a random move is played.")
+    ] = 10.0,
+) -> None:
+    """Serves the site: migrates the database, rebuilds open tables, then listens.
+
+    The database is the SQLite file in --data-dir unless TABLETOP_DATABASE_URL is set
+    (PostgreSQL); TABLETOP_REDIS_URL makes the hub Redis pub/sub.
+    """
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    settings = Settings.from_environment(
+        data_dir, bot_workers=bot_workers, bot_delay=bot_delay, bot_time_budget=bot_budget
+    )
+    typer.echo(f"Tabletop on http://{host}:{port} (data in {data_dir.resolve()})")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=WEBSOCKET_MAX_BYTES,
+        log_level="warning",
+        proxy_headers=False,
+    )

@@ -1,0 +1,42 @@
+"""What every route needs, built once per app: settings, store, hub, table service, tokens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ParamSpec, TypeVar
+
+import anyio.to_thread
+from itsdangerous import URLSafeSerializer
+from starlette.requests import HTTPConnection
+
+from tabletop.engine import Game
+from tabletop.server.hub import Hub
+from tabletop.server.service import TableService
+from tabletop.server.settings import Settings
+from tabletop.store import Store
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@dataclass
+class Context:
+    """The server's shared objects; `context_of(request)` finds it."""
+
+    settings: Settings
+    store: Store
+    hub: Hub
+    service: TableService
+    list_games: Callable[[], list[Game]]
+    tokens: URLSafeSerializer
+
+    async def run(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """Runs a blocking store call in a worker thread."""
+        return await anyio.to_thread.run_sync(lambda: function(*args, **kwargs))
+
+
+def context_of(connection: HTTPConnection) -> Context:
+    """The context of the app serving this request or WebSocket."""
+    context: Context = connection.app.state.context
+    return context

@@ -1,0 +1,134 @@
+"""`LiveTable`: a table the server has in memory — its record, the state rebuilt from the
+move log, and the log with each move's label.
+
+The state is only ever rebuilt by replaying the log (`rebuild`) and only advanced by
+`advance` after the move is committed, so the cache never runs ahead of the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.engine import Action, ActionId, Game, IllegalAction, Seat, State
+from tabletop.store import MoveRecord, TableRecord
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One played move as people read it: who, what (the action's label) and when.
+
+    `path` names the drawing's elements the move involved, so the browser can mark the
+    last move on any game's board.
+    """
+
+    seq: int
+    seat: Seat
+    action_id: ActionId
+    label: str
+    path: tuple[str, ...]
+    time: str
+
+    @classmethod
+    def of(cls, move: MoveRecord, action: Action) -> LogEntry:
+        """The entry of a stored move, with the label and drawing path the action had."""
+        return cls(
+            move.seq, move.seat, move.action_id, action.label, action.path, move.created_at.isoformat()
+        )
+
+
+class UnreadableTable(Exception):
+    """The stored log no longer replays (a game's rules changed without a migration)."""
+
+
+@dataclass
+class LiveTable:
+    """One table held in memory; change it only under `lock`."""
+
+    record: TableRecord
+    game: Game
+    state: State
+    log: list[LogEntry] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = 0
+    rendered: dict[Any, Any] = field(default_factory=dict)
+    synced_events: deque[str] = field(default_factory=lambda: deque(maxlen=64))
+
+    @property
+    def id(self) -> str:
+        """The table id."""
+        return self.record.id
+
+    @property
+    def seq(self) -> int:
+        """The number of moves played: the `expected_seq` the next move must carry."""
+        return len(self.log)
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended (the record may say "finished" a moment later)."""
+        return self.state.is_over()
+
+    def moves(self) -> tuple[tuple[Seat, ActionId], ...]:
+        """The log as (seat, action id) pairs: with the set-up, enough to replay the game."""
+        return tuple((entry.seat, entry.action_id) for entry in self.log)
+
+    def advance(self, state: State, entry: LogEntry) -> None:
+        """Takes the position after a committed move."""
+        self.state = state
+        self.log.append(entry)
+        self.touch()
+
+    def replace_record(self, record: TableRecord) -> None:
+        """Takes a newer record (seats filled, status changed)."""
+        self.record = record
+        self.touch()
+
+    def touch(self) -> None:
+        """Marks every rendered view as out of date."""
+        self.version += 1
+        self.rendered.clear()
+
+    def catch_up(self, moves: Iterable[MoveRecord]) -> None:
+        """Applies moves committed elsewhere (another server process) after ours."""
+        for move in moves:
+            if move.seq == self.seq + 1:
+                action = action_of(self.state, move.seat, move.action_id)
+                self.state.apply(move.seat, move.action_id)
+                self.log.append(LogEntry.of(move, action))
+        self.touch()
+
+
+def action_of(state: State, seat: Seat, action_id: ActionId) -> Action:
+    """The legal action with that id in `state` (label defaulting to the id), for the log."""
+    for action in state.legal_actions(seat):
+        if action.id == action_id:
+            return action if action.label else Action(action.id, action.id, action.path)
+    return Action(action_id, action_id)
+
+
+def rebuild(record: TableRecord, game: Game, moves: Iterable[MoveRecord]) -> LiveTable:
+    """The table's state and labelled log, replayed from the stored set-up and moves."""
+    state = game.new_state(record.players, record.options, record.seed)
+    log: list[LogEntry] = []
+    for move in moves:
+        action = action_of(state, move.seat, move.action_id)
+        try:
+            state.apply(move.seat, move.action_id)
+        except IllegalAction as error:
+            raise UnreadableTable(
+                f"table {record.id}: stored move {move.seq} does not replay: {error}"
+            ) from error
+        log.append(LogEntry.of(move, action))
+    return LiveTable(record, game, state, log)
+
+
+def replay_snapshot(live: LiveTable, moves_played: int) -> LiveTable:
+    """The table as it was after its first `moves_played` moves (a copy, for the replay page)."""
+    count = max(0, min(moves_played, live.seq))
+    record = live.record
+    state = live.game.replay(record.players, record.options, record.seed, live.moves()[:count])
+    return LiveTable(record, live.game, state, live.log[:count])

@@ -1,0 +1,284 @@
+"""The HTML pages: lobby, new table, table, replay, log-in and registration.
+
+Pages are rendered on the server with Jinja2; the table and replay pages then hand over to
+the generic client (`web/static/table.js`). Every POST form carries the session's CSRF
+token; every page makes sure the visitor is a player (a guest on the first visit).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from tabletop import bots
+from tabletop.engine import Game
+from tabletop.server import errors
+from tabletop.server.context import context_of
+from tabletop.server.identity import (
+    check_csrf,
+    csrf_token,
+    ensure_player,
+    log_in,
+    log_out,
+    registration_problem,
+)
+from tabletop.server.live import replay_snapshot
+from tabletop.server.service import BOT_LEVELS, TableRequest
+from tabletop.server.templating import render
+from tabletop.server.views import reveals_moves, socket_message, state_fragment, view_data
+from tabletop.store import PlayerRecord, SeatSpec, UsernameTaken
+
+router = APIRouter(include_in_schema=False)
+
+SEE_OTHER = 303
+LOBBY_FINISHED_TABLES = 10
+
+
+async def page(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+    """A page with the visitor's player and CSRF token available to the template."""
+    player = await ensure_player(request)
+    html = render(template, player=player, csrf=csrf_token(request), **context)
+    return HTMLResponse(html, status_code=status_code)
+
+
+async def _checked_form(request: Request) -> dict[str, str]:
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    return {key: value for key, value in form.items() if isinstance(value, str)}
+
+
+@router.get("/")
+async def lobby(request: Request) -> HTMLResponse:
+    """Every registered game and the open tables."""
+    context = context_of(request)
+    all_games = context.list_games()
+    finished = await context.run(context.store.tables, ["finished"], LOBBY_FINISHED_TABLES)
+    return await page(
+        request,
+        "lobby.html",
+        games=all_games,
+        titles={game.id: game.title for game in all_games},
+        tables=await context.service.open_tables(),
+        finished=finished,
+    )
+
+
+@router.post("/name")
+async def rename(request: Request) -> Response:
+    """Changes the visitor's display name."""
+    form = await _checked_form(request)
+    name = form.get("name", "").strip()
+    if not 0 < len(name) <= 40:
+        raise errors.BadRequest("a name has 1 to 40 characters")
+    context = context_of(request)
+    player = await ensure_player(request)
+    await context.run(context.store.rename, player.id, name)
+    return RedirectResponse("/", status_code=SEE_OTHER)
+
+
+def _seat_choices() -> list[tuple[str, str]]:
+    choices = [("me", "Me"), ("open", "Open seat (invite)")]
+    for name in bots.names():
+        if name == "random":
+            choices.append(("bot:random:1", "Random bot"))
+        else:
+            choices += [(f"bot:{name}:{level}", f"{name.upper()} bot, level {level}") for level in BOT_LEVELS]
+    return choices
+
+
+async def _new_table_page(request: Request, game: Game, error: str | None = None) -> HTMLResponse:
+    defaults = ["me"] + ["open"] * (game.max_players - 1)
+    return await page(
+        request,
+        "new_table.html",
+        status_code=400 if error else 200,
+        game=game,
+        players=game.min_players if game.min_players > 1 else 1,
+        seat_choices=_seat_choices(),
+        seat_defaults=defaults,
+        error=error,
+    )
+
+
+@router.get("/games/{game_id}/new")
+async def new_table_form(request: Request, game_id: str) -> HTMLResponse:
+    """The form for a new table: the game's declared options, seats and pace."""
+    return await _new_table_page(request, context_of(request).service.game(game_id))
+
+
+@router.post("/games/{game_id}/new")
+async def create_table(request: Request, game_id: str) -> Response:
+    """Creates the table and goes to it."""
+    context = context_of(request)
+    game = context.service.game(game_id)
+    form = await _checked_form(request)
+    player = await ensure_player(request)
+    try:
+        table_request = _table_request(game, form, player)
+        live = await context.service.create_table(table_request)
+    except errors.BadRequest as error:
+        return await _new_table_page(request, game, str(error))
+    return RedirectResponse(f"/t/{live.id}", status_code=SEE_OTHER)
+
+
+def _table_request(game: Game, form: dict[str, str], player: PlayerRecord) -> TableRequest:
+    count = form.get("players", "")
+    if not count.isdigit():
+        raise errors.BadRequest("choose the number of players")
+    seats = tuple(_seat_spec(form.get(f"seat-{seat}", "open"), player) for seat in range(int(count)))
+    if sum(seat.player_id is not None for seat in seats) > 1:
+        raise errors.BadRequest("you can take only one seat")
+    options: dict[str, Any] = {}
+    for name, option in game.options.items():
+        value = form.get(f"option-{name}")
+        if list(option.choices) == [False, True]:
+            options[name] = value == "true"
+        elif value is not None:
+            options[name] = value
+    return TableRequest(game.id, seats, options, form.get("mode", "live"), created_by=player.id)
+
+
+def _seat_spec(choice: str, player: PlayerRecord) -> SeatSpec:
+    if choice == "me":
+        return SeatSpec(player_id=player.id)
+    if choice.startswith("bot:"):
+        _, name, level = f"{choice}::".split(":")[:3]
+        if not level.isdigit():
+            raise errors.BadRequest(f"unknown seat choice {choice!r}")
+        return SeatSpec(bot=name, bot_level=int(level))
+    return SeatSpec()
+
+
+@router.get("/t/{table_id}")
+async def table_page(request: Request, table_id: str) -> HTMLResponse:
+    """The table: board, prompt, actions, players, log, chat; live over a WebSocket."""
+    context = context_of(request)
+    player = await ensure_player(request)
+    live = await context.service.table(table_id)
+    seat = live.record.seat_of(player.id)
+    data = view_data(live, seat)
+    open_seats = [s.seat for s in live.record.seats if s.is_open] if seat is None else []
+    chat = await context.run(context.store.chat, table_id)
+    return await page(
+        request,
+        "table.html",
+        data=data,
+        fragment=state_fragment(data),
+        initial=_without_html(socket_message(data)),
+        invite_url=str(request.url_for("table_page", table_id=table_id)),
+        open_seats=open_seats,
+        chat=chat,
+    )
+
+
+def _without_html(message: dict[str, Any]) -> dict[str, Any]:
+    """The page already holds the HTML; the client needs only the rest of the message."""
+    return {key: value for key, value in message.items() if key != "html"}
+
+
+@router.post("/t/{table_id}/join")
+async def join_table(request: Request, table_id: str) -> Response:
+    """Takes the chosen seat and returns to the table."""
+    form = await _checked_form(request)
+    player = await ensure_player(request)
+    seat = form.get("seat", "")
+    await context_of(request).service.join(table_id, player.id, int(seat) if seat.isdigit() else None)
+    return RedirectResponse(f"/t/{table_id}", status_code=SEE_OTHER)
+
+
+@router.get("/t/{table_id}/replay")
+async def replay_page(request: Request, table_id: str, move: int | None = None) -> HTMLResponse:
+    """Any table's moves, stepped backward and forward as a spectator."""
+    live = await context_of(request).service.table(table_id)
+    step = live.seq if move is None else max(0, min(move, live.seq))
+    data = view_data(replay_snapshot(live, step), None, revealed=reveals_moves(live))
+    initial = _without_html(socket_message(data)) | {"total_moves": live.seq}
+    return await page(
+        request,
+        "replay.html",
+        data=data,
+        fragment=state_fragment(data),
+        initial=initial,
+        step=step,
+        total=live.seq,
+    )
+
+
+@router.get("/t/{table_id}/replay/{moves_played}")
+async def replay_step(request: Request, table_id: str, moves_played: int) -> dict[str, Any]:
+    """One replay step as a "view" message (what the replay page morphs in)."""
+    live = await context_of(request).service.table(table_id)
+    data = view_data(replay_snapshot(live, moves_played), None, revealed=reveals_moves(live))
+    return socket_message(data) | {"total_moves": live.seq}
+
+
+@router.get("/login")
+async def login_form(request: Request) -> HTMLResponse:
+    """The log-in form."""
+    return await page(request, "account.html", heading="Log in", action="/login", username="", error=None)
+
+
+@router.post("/login")
+async def login(request: Request) -> Response:
+    """Logs in to a named account."""
+    form = await _checked_form(request)
+    context = context_of(request)
+    username, password = form.get("username", ""), form.get("password", "")
+    player = await context.run(context.store.authenticate, username[:40], password[:200])
+    if player is None:
+        return await page(
+            request,
+            "account.html",
+            status_code=401,
+            heading="Log in",
+            action="/login",
+            username=username,
+            error="Unknown username or wrong password.",
+        )
+    log_in(request, player)
+    return RedirectResponse("/", status_code=SEE_OTHER)
+
+
+@router.get("/register")
+async def register_form(request: Request) -> HTMLResponse:
+    """The registration form."""
+    return await page(
+        request, "account.html", heading="Register", action="/register", username="", error=None
+    )
+
+
+@router.post("/register")
+async def register(request: Request) -> Response:
+    """Turns the visitor's guest player into a named account."""
+    form = await _checked_form(request)
+    context = context_of(request)
+    username, password = form.get("username", "").strip(), form.get("password", "")
+    error = registration_problem(username, password)
+    if error is None:
+        player = await ensure_player(request)
+        try:
+            account = await context.run(context.store.register, player.id, username, password)
+        except UsernameTaken as taken:
+            error = str(taken)
+        else:
+            log_in(request, account)
+            return RedirectResponse("/", status_code=SEE_OTHER)
+    return await page(
+        request,
+        "account.html",
+        status_code=400,
+        heading="Register",
+        action="/register",
+        username=username,
+        error=error,
+    )
+
+
+@router.post("/logout")
+async def logout(request: Request) -> Response:
+    """Forgets the account in this browser."""
+    await _checked_form(request)
+    log_out(request)
+    return RedirectResponse("/", status_code=SEE_OTHER)

@@ -1,0 +1,385 @@
+"""The table service, the one authority over every table (boardgame.io calls it the master).
+
+`play(table, seat, action_id, expected_seq)` checks the seat, the turn, the seq and the
+legality, appends the move to the log in one transaction, and only then advances the
+cached state and publishes the change. Any refusal raises a `ServiceError` before anything
+is written. Writes to one table are serialised by the table's asyncio lock; the store's
+unique (table, seq) key backs it up across processes.
+
+The store, the hub, the game loader and the bot runner are passed in, so tests run the
+same service in memory. Nothing here knows a game by name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar
+
+import anyio.to_thread
+
+from tabletop import bots
+from tabletop.engine import ActionId, Game, IllegalAction, InvalidOptions, Rng, Seat, UnknownGame
+from tabletop.server import errors
+from tabletop.server.bot_runner import BotRunner, BotTimeout
+from tabletop.server.bot_worker import BotRequest
+from tabletop.server.hub import Event, Hub, table_channel
+from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, action_of, rebuild
+from tabletop.store import (
+    MODES,
+    OPEN_STATUSES,
+    AlreadySeated,
+    MoveConflict,
+    NewTable,
+    SeatSpec,
+    SeatTaken,
+    Store,
+    TableMode,
+    TableRecord,
+)
+
+GameLoader = Callable[[str], Game]
+BOT_LEVELS = range(1, 6)
+MAX_ACTION_ID_LENGTH = 200
+SEED_BITS = 62
+
+P = ParamSpec("P")
+R = TypeVar("R")
+_LOG = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """A new table as asked for: the game, one `SeatSpec` per seat, options and mode."""
+
+    game_id: str
+    seats: tuple[SeatSpec, ...]
+    options: Mapping[str, Any]
+    mode: str = "live"
+    seed: int | None = None
+    created_by: int | None = None
+
+
+class TableService:
+    """Creates tables, seats players, plays moves, runs bots and keeps views current."""
+
+    def __init__(
+        self,
+        store: Store,
+        hub: Hub,
+        load_game: GameLoader,
+        bot_runner: BotRunner | None = None,
+        *,
+        bot_delay: float = 0.0,
+    ) -> None:
+        self.store = store
+        self.hub = hub
+        self.load_game = load_game
+        self.instance_id = uuid.uuid4().hex
+        self._bot_runner = bot_runner
+        self._bot_delay = bot_delay
+        self._tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._bot_tasks: dict[tuple[str, Seat], asyncio.Task[None]] = {}
+
+    async def _store(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """Runs a (blocking) store call in a worker thread."""
+        return await anyio.to_thread.run_sync(lambda: function(*args, **kwargs))
+
+    # Life cycle
+
+    async def start(self) -> int:
+        """Rebuilds every open table from its log and restarts its bots; returns how many."""
+        records = await self._store(self.store.tables, OPEN_STATUSES, None)
+        for record in records:
+            try:
+                live = await self.table(record.id)
+            except errors.ServiceError:
+                _LOG.exception("could not rebuild table %s", record.id)
+                continue
+            self._schedule_bots(live)
+        return len(records)
+
+    async def stop(self) -> None:
+        """Cancels the bot moves under way (they are replayed from the log on the next start)."""
+        tasks = list(self._bot_tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._bot_tasks.clear()
+
+    # Reading
+
+    async def table(self, table_id: str) -> LiveTable:
+        """The live table, rebuilt from the store on first use; raises `TableNotFound`."""
+        live = self._tables.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self._tables.get(table_id)
+            if live is None:
+                live = await self._load(table_id)
+                self._tables[table_id] = live
+        self._loading.pop(table_id, None)
+        return live
+
+    async def _load(self, table_id: str) -> LiveTable:
+        record = await self._store(self.store.table, table_id)
+        if record is None:
+            raise errors.TableNotFound(f"no table {table_id!r}")
+        moves = await self._store(self.store.moves, table_id)
+        try:
+            return rebuild(record, self.game(record.game_id), moves)
+        except UnreadableTable as error:
+            raise errors.TableUnreadable(str(error)) from error
+
+    async def open_tables(self, limit: int = 100) -> list[TableRecord]:
+        """Tables waiting for players or being played, newest first (for the lobby)."""
+        return await self._store(self.store.tables, OPEN_STATUSES, limit)
+
+    def game(self, game_id: str) -> Game:
+        """The game with that id; raises `BadRequest` naming the known ones."""
+        try:
+            return self.load_game(game_id)
+        except UnknownGame as error:
+            raise errors.BadRequest(str(error)) from error
+
+    # Creating and joining
+
+    async def create_table(self, request: TableRequest) -> LiveTable:
+        """Validates the request against the game's declarations and stores the table."""
+        game = self.game(request.game_id)
+        new_table = self._check_request(game, request)
+        record = await self._store(self.store.create_table, new_table)
+        live = rebuild(record, game, [])
+        self._tables[record.id] = live
+        self._schedule_bots(live)
+        return live
+
+    def _check_request(self, game: Game, request: TableRequest) -> NewTable:
+        try:
+            game.check_players(len(request.seats))
+            options = game.resolve_options(request.options)
+        except InvalidOptions as error:
+            raise errors.BadRequest(str(error)) from error
+        if request.mode not in MODES:
+            raise errors.BadRequest(f"mode must be one of {', '.join(MODES)}; got {request.mode!r}")
+        for seat in request.seats:
+            _check_seat_spec(seat)
+        people = [seat.player_id for seat in request.seats if seat.player_id is not None]
+        if len(people) != len(set(people)):
+            raise errors.BadRequest("a player can hold only one seat at a table")
+        mode: TableMode = "live" if request.mode == "live" else "turn-based"
+        seed = secrets.randbits(SEED_BITS) if request.seed is None else request.seed
+        return NewTable(request.game_id, options, seed, request.seats, mode, request.created_by)
+
+    async def join(self, table_id: str, player_id: int, seat: Seat | None = None) -> LiveTable:
+        """Seats a player at `seat` (or the first open one); the table starts once full."""
+        live = await self.table(table_id)
+        async with live.lock:
+            if live.record.seat_of(player_id) is not None:
+                raise errors.SeatUnavailable("you already have a seat at this table")
+            seat = _open_seat(live.record) if seat is None else seat
+            if not 0 <= seat < live.record.players:
+                raise errors.SeatUnavailable(
+                    f"this table has seats 0 to {live.record.players - 1}; got {seat}"
+                )
+            try:
+                record = await self._store(self.store.take_seat, table_id, seat, player_id)
+            except SeatTaken as error:
+                raise errors.SeatUnavailable(str(error)) from error
+            except AlreadySeated as error:
+                raise errors.SeatUnavailable(str(error)) from error
+            live.replace_record(record)
+        await self._publish(live, "table")
+        self._schedule_bots(live)
+        return live
+
+    # Playing
+
+    async def play_as(
+        self, table_id: str, player_id: int, action_id: object, expected_seq: object
+    ) -> LogEntry:
+        """`play` for the seat this player holds (the seat comes from who asks, never from them)."""
+        live = await self.table(table_id)
+        seat = live.record.seat_of(player_id)
+        if seat is None:
+            raise errors.NotSeated(f"you have no seat at table {table_id}; spectators cannot move")
+        return await self.play(table_id, seat, action_id, expected_seq)
+
+    async def play(self, table_id: str, seat: Seat, action_id: object, expected_seq: object) -> LogEntry:
+        """Checks, commits, applies and publishes one move; returns its log entry."""
+        action_id, expected_seq = _checked_move(action_id, expected_seq)
+        live = await self.table(table_id)
+        async with live.lock:
+            _check_turn(live, seat, action_id, expected_seq)
+            after = live.state.clone()
+            action = action_of(after, seat, action_id)
+            try:
+                after.apply(seat, action_id)
+            except IllegalAction as error:
+                raise errors.IllegalMove(str(error)) from error
+            result = after.outcome() if after.is_over() else None
+            try:
+                move = await self._store(
+                    self.store.append_move, table_id, live.seq + 1, seat, action_id, result
+                )
+            except MoveConflict as error:
+                await self._refresh(live)
+                raise errors.StaleSeq(
+                    f"another move was played first; the table is at seq {live.seq}"
+                ) from error
+            entry = LogEntry.of(move, action)
+            live.advance(after, entry)
+            if result is not None:
+                await self._reload_record(live)
+        await self._publish(live, "move", seq=entry.seq)
+        self._schedule_bots(live)
+        return entry
+
+    async def say(self, table_id: str, player_id: int, text: str) -> None:
+        """Stores a chat line and sends it to everyone at the table."""
+        text = text.strip()
+        if not text or len(text) > 500:
+            raise errors.BadRequest("a chat message has 1 to 500 characters")
+        live = await self.table(table_id)
+        line = await self._store(self.store.add_chat, table_id, player_id, text)
+        chat = {"name": line.player_name, "text": line.text, "time": line.created_at.isoformat()}
+        await self._publish(live, "chat", chat=chat)
+
+    # Keeping processes in step
+
+    async def _publish(self, live: LiveTable, kind: str, **fields: Any) -> None:
+        event: Event = {"id": uuid.uuid4().hex, "origin": self.instance_id, "kind": kind, "table": live.id}
+        event.update(fields)
+        await self.hub.publish(table_channel(live.id), event)
+
+    async def sync(self, event: Event) -> None:
+        """Brings the cached table up to date after a change made by another server process."""
+        if event.get("origin") == self.instance_id or event.get("kind") == "chat":
+            return
+        live = self._tables.get(str(event.get("table")))
+        if live is None:
+            return
+        async with live.lock:
+            if event.get("id") in live.synced_events:
+                return
+            live.synced_events.append(str(event.get("id")))
+            await self._refresh(live)
+        self._schedule_bots(live)
+
+    async def _refresh(self, live: LiveTable) -> None:
+        await self._reload_record(live)
+        live.catch_up(await self._store(self.store.moves, live.id, live.seq))
+
+    async def _reload_record(self, live: LiveTable) -> None:
+        record = await self._store(self.store.table, live.id)
+        if record is not None:
+            live.replace_record(record)
+
+    # Bots
+
+    def _schedule_bots(self, live: LiveTable) -> None:
+        if self._bot_runner is None or live.record.status != "playing" or live.is_over:
+            return
+        for seat in live.state.current_players():
+            key = (live.id, seat)
+            if live.record.seats[seat].is_bot and key not in self._bot_tasks:
+                self._bot_tasks[key] = asyncio.create_task(self._bot_move(live, seat, live.seq))
+
+    async def _bot_move(self, live: LiveTable, seat: Seat, seq: int) -> None:
+        try:
+            if self._bot_delay:
+                await asyncio.sleep(self._bot_delay)
+            action_id = await self._bot_action(live, seat, seq)
+        finally:
+            self._bot_tasks.pop((live.id, seat), None)
+        try:
+            await self.play(live.id, seat, action_id, seq)
+        except errors.StaleSeq:
+            self._schedule_bots(live)  # the table moved on while the bot thought: think again
+        except errors.ServiceError as error:
+            _LOG.info("bot move %s at table %s seq %d not played: %s", action_id, live.id, seq, error)
+
+    async def _bot_action(self, live: LiveTable, seat: Seat, seq: int) -> ActionId:
+        assert self._bot_runner is not None
+        seat_record = live.record.seats[seat]
+        record = live.record
+        request = BotRequest(
+            record.game_id,
+            record.players,
+            record.options,
+            record.seed,
+            live.moves()[:seq],
+            seat,
+            seat_record.bot or "random",
+            seat_record.bot_level or 1,
+            _bot_seed(record.seed, seq, seat),
+        )
+        legal = live.state.legal_action_ids(seat)
+        try:
+            chosen = await self._bot_runner.choose(request)
+        except BotTimeout:
+            _LOG.warning(
+                "bot %s ran out of time at table %s; playing a random legal move", request.bot, live.id
+            )
+            chosen = ""
+        except Exception:  # a broken bot must not stop the table
+            _LOG.exception("bot %s failed at table %s; playing a random legal move", request.bot, live.id)
+            chosen = ""
+        return chosen if chosen in legal else Rng(request.bot_seed).choice(legal)
+
+
+def _bot_seed(table_seed: int, seq: int, seat: Seat) -> int:
+    """A seed for one bot decision, different for every move and seat, replayable."""
+    return (table_seed * 1_000_003 + seq * 101 + seat) & ((1 << 63) - 1)
+
+
+def _check_seat_spec(seat: SeatSpec) -> None:
+    if seat.bot is None:
+        return
+    if seat.bot not in bots.names():
+        raise errors.BadRequest(f"no bot {seat.bot!r}; known bots: {', '.join(bots.names())}")
+    if seat.bot_level not in BOT_LEVELS:
+        raise errors.BadRequest(f"bot level must be 1 to 5; got {seat.bot_level!r}")
+
+
+def _open_seat(record: TableRecord) -> Seat:
+    for seat in record.seats:
+        if seat.is_open:
+            return seat.seat
+    raise errors.SeatUnavailable(f"table {record.id} has no open seat")
+
+
+def _checked_move(action_id: object, expected_seq: object) -> tuple[ActionId, int]:
+    """The move's fields with their types checked: they may come straight from a client."""
+    if not isinstance(action_id, str) or not 0 < len(action_id) <= MAX_ACTION_ID_LENGTH:
+        raise errors.BadRequest(f"an action id is a string of 1 to {MAX_ACTION_ID_LENGTH} characters")
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
+        raise errors.BadRequest(f"expected_seq must be a whole number; got {expected_seq!r}")
+    return action_id, expected_seq
+
+
+def _check_turn(live: LiveTable, seat: Seat, action_id: ActionId, expected_seq: int) -> None:
+    """Every check of `play` but legality, in the order that gives the most useful error."""
+    if live.record.status == "waiting":
+        raise errors.NotStarted(f"table {live.id} is waiting for players")
+    if live.record.status == "finished" or live.is_over:
+        raise errors.GameOver(f"the game at table {live.id} is over")
+    if not 0 <= seat < live.record.players:
+        raise errors.NotSeated(f"this table has seats 0 to {live.record.players - 1}; got {seat}")
+    if expected_seq < live.seq:
+        played = live.log[expected_seq] if expected_seq >= 0 else None
+        if played is not None and (played.seat, played.action_id) == (seat, action_id):
+            raise errors.DuplicateMove(f"{action_id!r} was already played as move {played.seq}")
+        raise errors.StaleSeq(f"the table is at seq {live.seq}; your move was chosen at seq {expected_seq}")
+    if expected_seq > live.seq:
+        raise errors.StaleSeq(f"the table is at seq {live.seq}; seq {expected_seq} has not happened")
+    if seat not in live.state.current_players():
+        waiting = ", ".join(str(mover) for mover in live.state.current_players())
+        raise errors.NotYourTurn(f"seat {seat} may not act now; waiting for seat {waiting}")

@@ -1,0 +1,58 @@
+"""How one server runs: where its data lives, which database and hub, bot budgets.
+
+The data directory holds the SQLite database (unless `TABLETOP_DATABASE_URL` names
+another) and the secret that signs session cookies and API tokens, generated on first
+run and readable only by the server's user.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from tabletop.server.bot_runner import DEFAULT_TIME_BUDGET
+from tabletop.server.hub import REDIS_URL_VARIABLE
+from tabletop.store import database_url
+
+SECRET_FILE_NAME = "secret_key"
+DEFAULT_DATA_DIRECTORY = Path("data")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One server's configuration."""
+
+    data_dir: Path
+    database_url: str
+    secret_key: str
+    redis_url: str | None = None
+    bot_workers: int = 1
+    bot_time_budget: float = DEFAULT_TIME_BUDGET
+    bot_delay: float = 0.4
+    secure_cookies: bool = False
+
+    @classmethod
+    def from_environment(cls, data_dir: Path = DEFAULT_DATA_DIRECTORY, **overrides: object) -> Settings:
+        """Settings for `data_dir`, the database and Redis URLs taken from the environment."""
+        data_dir.mkdir(parents=True, exist_ok=True)
+        return cls(
+            data_dir=data_dir,
+            database_url=database_url(data_dir),
+            secret_key=load_secret(data_dir),
+            redis_url=os.environ.get(REDIS_URL_VARIABLE) or None,
+            **overrides,  # type: ignore[arg-type]
+        )
+
+
+def load_secret(data_dir: Path) -> str:
+    """The signing secret kept in the data directory, created (mode 0600) on first use."""
+    path = data_dir / SECRET_FILE_NAME
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(descriptor, "w") as secret_file:
+        secret_file.write(secrets.token_urlsafe(48))
+    return path.read_text().strip()

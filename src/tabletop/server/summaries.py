@@ -1,0 +1,63 @@
+"""Tables and games as JSON for the API and the lobby (no state: that goes through views)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import Game
+from tabletop.store import TableRecord
+
+
+def table_summary(record: TableRecord, seq: int | None = None) -> dict[str, Any]:
+    """A table's set-up, seats and status; the seed only once the game is over.
+
+    While a game runs, its seed would let anyone compute every future die roll or card.
+    """
+    summary: dict[str, Any] = {
+        "id": record.id,
+        "game": record.game_id,
+        "players": record.players,
+        "options": record.options,
+        "mode": record.mode,
+        "status": record.status,
+        "url": f"/t/{record.id}",
+        "created_at": record.created_at.isoformat(),
+        "seats": [
+            {
+                "seat": seat.seat,
+                "name": seat.player_name,
+                "bot": seat.bot,
+                "level": seat.bot_level,
+                "open": seat.is_open,
+            }
+            for seat in record.seats
+        ],
+        "result": None
+        if record.result is None
+        else {
+            "scores": list(record.result.scores),
+            "ranks": list(record.result.ranks),
+            "reason": record.result.reason,
+        },
+    }
+    if seq is not None:
+        summary["seq"] = seq
+    if record.status == "finished":
+        summary["seed"] = record.seed
+    return summary
+
+
+def game_summary(game: Game) -> dict[str, Any]:
+    """A game's declarations: what the "new table" form and scripts need."""
+    return {
+        "id": game.id,
+        "title": game.title,
+        "description": game.description,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "players": game.player_range(),
+        "options": {
+            name: {"default": option.default, "choices": list(option.choices), "help": option.help}
+            for name, option in game.options.items()
+        },
+    }

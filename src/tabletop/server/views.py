@@ -1,0 +1,128 @@
+"""The one choke point between a table's state and anything a client receives.
+
+Every message — a live update, a reconnect snapshot, an API "my view", a spectator's
+screen, a replay step — is built by `view_data` from `state.view(viewer)` and the viewer's
+own legal actions, never from the state itself, so hidden information cannot leak. The
+move log is shown move by move only where the game can hide nothing in it (see
+`reveals_moves`); otherwise other seats' moves read "moved" until the game ends.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tabletop.engine import Seat
+from tabletop.server.live import LiveTable, LogEntry
+from tabletop.server.templating import render
+
+ViewData = dict[str, Any]
+
+
+def reveals_moves(live: LiveTable) -> bool:
+    """May every viewer read every move in the log now?
+
+    In a game with hidden information or simultaneous turns an action id can carry a
+    secret (a bid, a card); the engine contract says nothing about which, so such logs
+    stay closed to other seats until the game is over.
+    """
+    capabilities = live.game.capabilities
+    return live.is_over or not (capabilities.hidden_information or capabilities.simultaneous)
+
+
+def visible_log(live: LiveTable, viewer: Seat | None, revealed: bool) -> list[LogEntry]:
+    """The log as `viewer` may read it."""
+    if revealed:
+        return list(live.log)
+    return [
+        entry if entry.seat == viewer else LogEntry(entry.seq, entry.seat, "", "moved", (), entry.time)
+        for entry in live.log
+    ]
+
+
+def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = None) -> ViewData:
+    """Everything a client may know about the table now, as JSON-safe data."""
+    state = live.state
+    view = state.view(viewer)
+    movers = state.current_players()
+    playing = live.record.status == "playing" and not state.is_over()
+    actions = state.legal_actions(viewer) if playing and viewer in movers else []
+    log = visible_log(live, viewer, reveals_moves(live) if revealed is None else revealed)
+    outcome = state.outcome() if state.is_over() else None
+    return {
+        "table": live.id,
+        "game": live.game.id,
+        "title": live.game.title,
+        "seq": live.seq,
+        "status": live.record.status,
+        "mode": live.record.mode,
+        "seat": viewer,
+        "prompt": str(view.get("prompt", "")),
+        "current_players": list(movers),
+        "actions": [
+            {"id": action.id, "label": action.label, "path": list(action.path)} for action in actions
+        ],
+        "last_move_path": list(log[-1].path) if log else [],
+        "players": _players(live, movers),
+        "log": [_log_item(entry) for entry in log],
+        "outcome": None
+        if outcome is None
+        else {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason},
+        "view": view,
+        "svg": live.game.draw_svg(view),
+    }
+
+
+def _players(live: LiveTable, movers: tuple[Seat, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": seat.seat,
+            "name": seat.player_name or _bot_name(seat.bot, seat.bot_level) or "open seat",
+            "bot": seat.bot,
+            "level": seat.bot_level,
+            "open": seat.is_open,
+            "to_move": seat.seat in movers,
+        }
+        for seat in live.record.seats
+    ]
+
+
+def _bot_name(bot: str | None, level: int | None) -> str | None:
+    if bot is None:
+        return None
+    return f"{bot.upper() if bot == 'mcts' else bot.capitalize()} bot, level {level}"
+
+
+def _log_item(entry: LogEntry) -> dict[str, Any]:
+    return {"seq": entry.seq, "seat": entry.seat, "action": entry.action_id or None, "label": entry.label}
+
+
+def live_message(live: LiveTable, viewer: Seat | None) -> str:
+    """The WebSocket "view" message for `viewer`, rendered once per table version and seat."""
+    cached = live.rendered.get(viewer)
+    if cached is None:
+        cached = json.dumps(socket_message(view_data(live, viewer)))
+        live.rendered[viewer] = cached
+    return cached
+
+
+def socket_message(data: ViewData) -> dict[str, Any]:
+    """What the browser needs: the HTML to morph in and the legal actions to click."""
+    return {
+        "type": "view",
+        "table": data["table"],
+        "seq": data["seq"],
+        "status": data["status"],
+        "seat": data["seat"],
+        "prompt": data["prompt"],
+        "current_players": data["current_players"],
+        "actions": data["actions"],
+        "last_move_path": data["last_move_path"],
+        "outcome": data["outcome"],
+        "html": state_fragment(data),
+    }
+
+
+def state_fragment(data: ViewData) -> str:
+    """The part of the table page that changes with every move (board, prompt, players, log)."""
+    return render("_table_state.html", data=data)

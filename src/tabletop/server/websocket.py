@@ -1,0 +1,162 @@
+"""The live connection of one table page: one WebSocket per open page (docs/protocol.md).
+
+Life cycle: connect (origin checked, table found, player from the session or token) ->
+a "view" snapshot -> then, concurrently, the client's messages ("move", "chat") and the
+hub's events (each answered with this viewer's fresh "view", or a "chat" line) -> close.
+Every view the client gets is `views.live_message(table, seat)`; the seat comes from the
+session, never from the client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketState
+
+from tabletop.server import errors
+from tabletop.server.context import Context, context_of
+from tabletop.server.hub import Subscription, table_channel
+from tabletop.server.identity import current_player
+from tabletop.server.views import live_message
+from tabletop.store import PlayerRecord
+
+router = APIRouter()
+
+CLOSE_NORMAL = 1000
+CLOSE_UNSUPPORTED_DATA = 1003
+CLOSE_POLICY_VIOLATION = 1008
+CLOSE_MESSAGE_TOO_BIG = 1009
+CLOSE_TABLE_NOT_FOUND = 4404
+MAX_MESSAGE_BYTES = 4096
+
+
+@router.websocket("/t/{table_id}/ws")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """One viewer of one table, seated or spectating."""
+    context = context_of(websocket)
+    if not _same_origin(websocket):
+        await websocket.close(CLOSE_POLICY_VIOLATION, "cross-site WebSocket refused")
+        return
+    try:
+        player = await current_player(websocket)
+        await context.service.table(table_id)
+    except errors.NotLoggedIn:
+        await websocket.close(CLOSE_POLICY_VIOLATION, "invalid API token")
+        return
+    except errors.TableNotFound:
+        await websocket.close(CLOSE_TABLE_NOT_FOUND, "no such table")
+        return
+    await websocket.accept()
+    await TableConnection(websocket, context, table_id, player).run()
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """Browsers send Origin: a page of another site may not open a socket with our cookie."""
+    origin = websocket.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+class TableConnection:
+    """The two halves of one connection: what the client sends, and what the hub announces."""
+
+    def __init__(
+        self, websocket: WebSocket, context: Context, table_id: str, player: PlayerRecord | None
+    ) -> None:
+        self.websocket = websocket
+        self.context = context
+        self.table_id = table_id
+        self.player = player
+        self._send_lock = asyncio.Lock()
+        self._last_view: str | None = None
+
+    async def run(self) -> None:
+        """Serves the connection until the client leaves."""
+        async with self.context.hub.subscribe(table_channel(self.table_id)) as subscription:
+            forwarding = asyncio.create_task(self._forward_events(subscription))
+            try:
+                await self.send_view()
+                await self._receive_messages()
+            except WebSocketDisconnect:
+                return
+            finally:
+                forwarding.cancel()
+                await asyncio.gather(forwarding, return_exceptions=True)
+
+    async def send_view(self) -> None:
+        """Sends this viewer's current view unless it was the last thing sent."""
+        live = await self.context.service.table(self.table_id)
+        seat = live.record.seat_of(self.player.id if self.player else None)
+        message = live_message(live, seat)
+        if message is not self._last_view:
+            self._last_view = message
+            await self._send_text(message)
+
+    async def _send_text(self, text: str) -> None:
+        async with self._send_lock:
+            if self.websocket.application_state == WebSocketState.CONNECTED:
+                await self.websocket.send_text(text)
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        await self._send_text(json.dumps(message))
+
+    async def _forward_events(self, subscription: Subscription) -> None:
+        while True:
+            event = await subscription.get()
+            await self.context.service.sync(event)
+            if event.get("kind") == "chat":
+                await self._send({"type": "chat", **event.get("chat", {})})
+            else:
+                await self.send_view()
+
+    async def _receive_messages(self) -> None:
+        while True:
+            message = await self.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if message.get("bytes") is not None:
+                await self._refuse("bad_message", "send JSON text, not binary", CLOSE_UNSUPPORTED_DATA)
+                return
+            text = message.get("text") or ""
+            if len(text.encode()) > MAX_MESSAGE_BYTES:
+                await self._refuse("message_too_big", f"a message has at most {MAX_MESSAGE_BYTES} bytes")
+                return
+            await self._handle(text)
+
+    async def _refuse(self, code: str, text: str, close_code: int = CLOSE_MESSAGE_TOO_BIG) -> None:
+        await self._send({"type": "error", "code": code, "message": text})
+        await self.websocket.close(close_code, text)
+
+    async def _handle(self, text: str) -> None:
+        try:
+            message = json.loads(text)
+            if not isinstance(message, dict):
+                raise errors.BadRequest('a message is a JSON object with a "type"')
+            await self._dispatch(message)
+        except json.JSONDecodeError:
+            await self._error(errors.BadRequest("the message is not valid JSON"))
+        except errors.ServiceError as error:
+            await self._error(error)
+
+    async def _dispatch(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind not in ("move", "chat"):
+            raise errors.BadRequest(f'unknown message type {kind!r}; expected "move" or "chat"')
+        if self.player is None:
+            raise errors.NotLoggedIn("spectators cannot move or chat; join the table first")
+        if kind == "move":
+            await self.context.service.play_as(
+                self.table_id, self.player.id, message.get("action"), message.get("seq")
+            )
+        else:
+            chat = message.get("text")
+            await self.context.service.say(
+                self.table_id, self.player.id, chat if isinstance(chat, str) else ""
+            )
+
+    async def _error(self, error: errors.ServiceError) -> None:
+        live = await self.context.service.table(self.table_id)
+        await self._send({"type": "error", "code": error.code, "message": str(error), "seq": live.seq})

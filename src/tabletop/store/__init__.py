@@ -1,0 +1,51 @@
+"""Storage: players, tables, seats, the move log and chat (SQLAlchemy 2 + Alembic).
+
+The move log is the truth: a table's position is rebuilt by replaying it. `Store.open(url)`
+connects and migrates; `database_url(data_dir)` picks SQLite in the data directory unless
+`TABLETOP_DATABASE_URL` names another database (PostgreSQL).
+"""
+
+from tabletop.store.database import DATABASE_URL_VARIABLE, database_url
+from tabletop.store.records import (
+    MODES,
+    OPEN_STATUSES,
+    AlreadySeated,
+    ChatRecord,
+    MoveConflict,
+    MoveRecord,
+    NewTable,
+    NotFound,
+    PlayerRecord,
+    SeatRecord,
+    SeatSpec,
+    SeatTaken,
+    StoreError,
+    TableMode,
+    TableRecord,
+    TableStatus,
+    UsernameTaken,
+)
+from tabletop.store.store import Store
+
+__all__ = [
+    "DATABASE_URL_VARIABLE",
+    "MODES",
+    "OPEN_STATUSES",
+    "AlreadySeated",
+    "ChatRecord",
+    "MoveConflict",
+    "MoveRecord",
+    "NewTable",
+    "NotFound",
+    "PlayerRecord",
+    "SeatRecord",
+    "SeatSpec",
+    "SeatTaken",
+    "Store",
+    "StoreError",
+    "TableMode",
+    "TableRecord",
+    "TableStatus",
+    "UsernameTaken",
+    "database_url",
+]

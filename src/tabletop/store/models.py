@@ -1,0 +1,114 @@
+"""The database schema as SQLAlchemy 2 models: players, tables, seats, the move log and chat.
+
+The move log is the truth: a table's position is never stored, only (game, options, seed,
+player count) and its moves, which `Game.replay` turns back into the state. The migration
+in `migrations/versions/` creates exactly these tables; a test compares the two.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+NAME_LENGTH = 40
+ACTION_ID_LENGTH = 200
+CHAT_LENGTH = 500
+
+
+class Base(DeclarativeBase):
+    """Every model shares one metadata whose constraint names are the same on every database."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Player(Base):
+    """A person: a guest (no username) or a named account with an argon2 password hash."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    username: Mapped[str | None] = mapped_column(String(NAME_LENGTH), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GameTable(Base):
+    """One game being set up, played or finished: everything needed to replay it but the moves."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(40), index=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    players: Mapped[int] = mapped_column(Integer)
+    mode: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+
+class TableSeat(Base):
+    """Who sits at one seat: nobody yet, a player, or a bot at a level; never both."""
+
+    __tablename__ = "seats"
+    __table_args__ = (
+        UniqueConstraint("table_id", "player_id", name="uq_seats_table_id_player_id"),
+        CheckConstraint("player_id IS NULL OR bot IS NULL", name="player_or_bot"),
+    )
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    bot: Mapped[str | None] = mapped_column(String(40))
+    bot_level: Mapped[int | None] = mapped_column(Integer)
+
+
+class Move(Base):
+    """One entry of the move log; the primary key (table_id, seq) makes a second move at a seq fail."""
+
+    __tablename__ = "moves"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action_id: Mapped[str] = mapped_column(String(ACTION_ID_LENGTH))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatMessage(Base):
+    """A line of chat at a table."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,153 @@
+"""What the store hands out: plain frozen records (never live ORM objects) and its errors.
+
+Records are safe to pass between threads and to keep in the server's cache after the
+database session that read them has closed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from tabletop.engine import ActionId, Outcome, Seat
+
+TableStatus = Literal["waiting", "playing", "finished"]
+TableMode = Literal["live", "turn-based"]
+OPEN_STATUSES: tuple[TableStatus, ...] = ("waiting", "playing")
+MODES: tuple[TableMode, ...] = ("live", "turn-based")
+
+
+class StoreError(Exception):
+    """Something the store refused; the message says what and why."""
+
+
+class SeatTaken(StoreError):
+    """The seat is already held by a player or a bot."""
+
+
+class AlreadySeated(StoreError):
+    """The player already holds another seat at this table (one seat per player)."""
+
+
+class MoveConflict(StoreError):
+    """A move with that (table, seq) is already in the log: someone else moved first."""
+
+
+class UsernameTaken(StoreError):
+    """Another account already uses that username."""
+
+
+class NotFound(StoreError):
+    """No table, seat or player with that id."""
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A person: `username` is None for a guest."""
+
+    id: int
+    name: str
+    username: str | None
+
+    @property
+    def is_guest(self) -> bool:
+        """Guests have a name but no account to log in to."""
+        return self.username is None
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """How a seat starts when a table is created: open, a player, or a bot at a level."""
+
+    player_id: int | None = None
+    bot: str | None = None
+    bot_level: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """Who sits at one seat now."""
+
+    seat: Seat
+    player_id: int | None
+    player_name: str | None
+    bot: str | None
+    bot_level: int | None
+
+    @property
+    def is_open(self) -> bool:
+        """Nobody sits here yet: a person may join."""
+        return self.player_id is None and self.bot is None
+
+    @property
+    def is_bot(self) -> bool:
+        """A bot plays this seat."""
+        return self.bot is not None
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """Everything a table starts with; the store adds an id and the creation time."""
+
+    game_id: str
+    options: dict[str, Any]
+    seed: int
+    seats: tuple[SeatSpec, ...]
+    mode: TableMode = "live"
+    created_by: int | None = None
+
+    @property
+    def players(self) -> int:
+        """The player count is the number of seats."""
+        return len(self.seats)
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table as stored: its game set-up, status, seats and result (never its position)."""
+
+    id: str
+    game_id: str
+    options: dict[str, Any]
+    seed: int
+    players: int
+    mode: TableMode
+    status: TableStatus
+    created_by: int | None
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    result: Outcome | None
+    seats: tuple[SeatRecord, ...] = field(default=())
+
+    def seat_of(self, player_id: int | None) -> Seat | None:
+        """The seat this player holds, or None (a spectator)."""
+        if player_id is None:
+            return None
+        for seat in self.seats:
+            if seat.player_id == player_id:
+                return seat.seat
+        return None
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One entry of the move log."""
+
+    seq: int
+    seat: Seat
+    action_id: ActionId
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class ChatRecord:
+    """One line of chat, with its author's name at the time it is read."""
+
+    id: int
+    table_id: str
+    player_id: int
+    player_name: str
+    text: str
+    created_at: datetime

@@ -1,0 +1,340 @@
+"""`Store`: the one way the server reads and writes the database (synchronous SQLAlchemy 2).
+
+Every method opens its own short transaction and returns frozen records, so the server
+can call it from a worker thread and keep the results. The server serialises the writes
+for one table itself; the database backs it up with constraints: one move per
+(table, seq), one seat per player per table, a seat taken only while it is open.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import string
+import threading
+from collections.abc import Collection, Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from tabletop.engine import ActionId, Outcome, Seat
+from tabletop.store import passwords
+from tabletop.store.database import create_database_engine, is_memory_sqlite, migrate
+from tabletop.store.models import ChatMessage, GameTable, Move, Player, TableSeat
+from tabletop.store.records import (
+    AlreadySeated,
+    ChatRecord,
+    MoveConflict,
+    MoveRecord,
+    NewTable,
+    NotFound,
+    PlayerRecord,
+    SeatRecord,
+    SeatTaken,
+    TableRecord,
+    TableStatus,
+    UsernameTaken,
+)
+
+TABLE_ID_ALPHABET = string.ascii_lowercase + string.digits
+TABLE_ID_LENGTH = 10
+
+
+def now() -> datetime:
+    """The current time in UTC (every stored time is UTC)."""
+    return datetime.now(UTC)
+
+
+def new_table_id() -> str:
+    """A random id for a table: unguessable, so an unlisted table's invite link stays private."""
+    return "".join(secrets.choice(TABLE_ID_ALPHABET) for _ in range(TABLE_ID_LENGTH))
+
+
+class Store:
+    """Players, tables, seats, the move log and chat, in one database."""
+
+    def __init__(self, engine: Engine, *, serialise: bool = False) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._lock: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if serialise else contextlib.nullcontext()
+        )
+
+    @classmethod
+    def open(cls, url: str, *, migrate_schema: bool = True) -> Store:
+        """A store on `url`, migrated to the newest schema unless told otherwise."""
+        store = cls(create_database_engine(url), serialise=is_memory_sqlite(url))
+        if migrate_schema:
+            store.migrate()
+        return store
+
+    @classmethod
+    def memory(cls) -> Store:
+        """A migrated store in an in-memory SQLite database (for tests and quick scripts)."""
+        return cls.open("sqlite://")
+
+    def migrate(self) -> None:
+        """Applies every pending Alembic migration."""
+        with self._lock:
+            migrate(self.engine)
+
+    def close(self) -> None:
+        """Closes every pooled connection."""
+        self.engine.dispose()
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        with self._lock, self._sessions.begin() as session:
+            yield session
+
+    # Players
+
+    def create_guest(self, name: str) -> PlayerRecord:
+        """A new guest player (no account) called `name`."""
+        with self._transaction() as session:
+            player = Player(name=name, created_at=now())
+            session.add(player)
+            session.flush()
+            return _player_record(player)
+
+    def player(self, player_id: int) -> PlayerRecord | None:
+        """The player with that id, or None."""
+        with self._transaction() as session:
+            player = session.get(Player, player_id)
+            return None if player is None else _player_record(player)
+
+    def rename(self, player_id: int, name: str) -> PlayerRecord:
+        """Changes the name shown at tables."""
+        with self._transaction() as session:
+            player = _get_player(session, player_id)
+            player.name = name
+            return _player_record(player)
+
+    def register(self, player_id: int, username: str, password: str) -> PlayerRecord:
+        """Turns a guest into a named account (keeping its seats); raises `UsernameTaken`."""
+        username = username.strip().lower()
+        password_hash = passwords.hash_password(password)
+        try:
+            with self._transaction() as session:
+                player = _get_player(session, player_id)
+                if player.username is not None:
+                    raise UsernameTaken(f"this player already has the account {player.username!r}")
+                player.username = username
+                player.password_hash = password_hash
+                session.flush()
+                return _player_record(player)
+        except IntegrityError as error:
+            raise UsernameTaken(f"the username {username!r} is taken") from error
+
+    def authenticate(self, username: str, password: str) -> PlayerRecord | None:
+        """The account when the password matches, else None (same answer for unknown names)."""
+        with self._transaction() as session:
+            player = session.scalar(select(Player).where(Player.username == username.strip().lower()))
+            if player is None or player.password_hash is None:
+                passwords.hash_password(password)  # same work either way: no timing hint
+                return None
+            if not passwords.verify(player.password_hash, password):
+                return None
+            if passwords.needs_rehash(player.password_hash):
+                player.password_hash = passwords.hash_password(password)
+            return _player_record(player)
+
+    # Tables and seats
+
+    def create_table(self, table: NewTable) -> TableRecord:
+        """Stores a new table; it is "playing" at once when every seat is filled."""
+        with self._transaction() as session:
+            created = now()
+            full = all(spec.player_id is not None or spec.bot is not None for spec in table.seats)
+            row = GameTable(
+                id=new_table_id(),
+                game_id=table.game_id,
+                options=dict(table.options),
+                seed=table.seed,
+                players=table.players,
+                mode=table.mode,
+                status="playing" if full else "waiting",
+                created_by=table.created_by,
+                created_at=created,
+                started_at=created if full else None,
+            )
+            session.add(row)
+            session.flush()
+            for seat, spec in enumerate(table.seats):
+                session.add(
+                    TableSeat(
+                        table_id=row.id,
+                        seat=seat,
+                        player_id=spec.player_id,
+                        bot=spec.bot,
+                        bot_level=spec.bot_level,
+                    )
+                )
+            session.flush()
+            return _table_record(session, row)
+
+    def table(self, table_id: str) -> TableRecord | None:
+        """The table with that id, or None."""
+        with self._transaction() as session:
+            row = session.get(GameTable, table_id)
+            return None if row is None else _table_record(session, row)
+
+    def tables(self, statuses: Collection[TableStatus], limit: int | None = 100) -> list[TableRecord]:
+        """The newest tables in any of `statuses`, newest first (all of them when `limit` is None)."""
+        with self._transaction() as session:
+            rows = session.scalars(
+                select(GameTable)
+                .where(GameTable.status.in_(list(statuses)))
+                .order_by(GameTable.created_at.desc())
+                .limit(limit)
+            ).all()
+            return [_table_record(session, row) for row in rows]
+
+    def take_seat(self, table_id: str, seat: Seat, player_id: int) -> TableRecord:
+        """Seats a player at an open seat; the table starts when the last seat is filled.
+
+        Raises `SeatTaken` if the seat is not open (also when someone took it a moment
+        earlier) and `AlreadySeated` if the player holds another seat at this table.
+        """
+        try:
+            with self._transaction() as session:
+                row = _get_table(session, table_id)
+                taken = session.execute(
+                    update(TableSeat)
+                    .where(TableSeat.table_id == table_id, TableSeat.seat == seat)
+                    .where(TableSeat.player_id.is_(None), TableSeat.bot.is_(None))
+                    .values(player_id=player_id)
+                )
+                if taken.rowcount != 1:  # type: ignore[attr-defined]
+                    raise SeatTaken(f"seat {seat} of table {table_id} is not open")
+                session.flush()
+                record = _table_record(session, row)
+                if row.status == "waiting" and not any(s.is_open for s in record.seats):
+                    row.status = "playing"
+                    row.started_at = now()
+                    record = _table_record(session, row)
+                return record
+        except IntegrityError as error:
+            raise AlreadySeated(f"player {player_id} already has a seat at table {table_id}") from error
+
+    # The move log
+
+    def append_move(
+        self, table_id: str, seq: int, seat: Seat, action_id: ActionId, result: Outcome | None = None
+    ) -> MoveRecord:
+        """Appends one move; with `result`, the same transaction marks the table finished.
+
+        Raises `MoveConflict` when the log already has a move `seq` for this table.
+        """
+        created = now()
+        try:
+            with self._transaction() as session:
+                session.add(
+                    Move(table_id=table_id, seq=seq, seat=seat, action_id=action_id, created_at=created)
+                )
+                session.flush()
+                if result is not None:
+                    _finish(session, table_id, result, created)
+        except IntegrityError as error:
+            raise MoveConflict(f"table {table_id} already has a move {seq}") from error
+        return MoveRecord(seq, seat, action_id, created)
+
+    def moves(self, table_id: str, after: int = 0) -> list[MoveRecord]:
+        """The move log of a table from move `after + 1` on, in order."""
+        with self._transaction() as session:
+            rows = session.scalars(
+                select(Move).where(Move.table_id == table_id, Move.seq > after).order_by(Move.seq)
+            ).all()
+            return [MoveRecord(row.seq, row.seat, row.action_id, _utc(row.created_at)) for row in rows]
+
+    # Chat
+
+    def add_chat(self, table_id: str, player_id: int, text: str) -> ChatRecord:
+        """Stores a chat line."""
+        with self._transaction() as session:
+            _get_table(session, table_id)
+            player = _get_player(session, player_id)
+            row = ChatMessage(table_id=table_id, player_id=player_id, text=text, created_at=now())
+            session.add(row)
+            session.flush()
+            return ChatRecord(row.id, table_id, player_id, player.name, text, _utc(row.created_at))
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRecord]:
+        """The last `limit` chat lines of a table, oldest first."""
+        with self._transaction() as session:
+            rows = session.execute(
+                select(ChatMessage, Player.name)
+                .join(Player, Player.id == ChatMessage.player_id)
+                .where(ChatMessage.table_id == table_id)
+                .order_by(ChatMessage.id.desc())
+                .limit(limit)
+            ).all()
+            return [
+                ChatRecord(row.id, row.table_id, row.player_id, name, row.text, _utc(row.created_at))
+                for row, name in reversed(rows)
+            ]
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every stored time is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _get_player(session: Session, player_id: int) -> Player:
+    player = session.get(Player, player_id)
+    if player is None:
+        raise NotFound(f"no player {player_id}")
+    return player
+
+
+def _get_table(session: Session, table_id: str) -> GameTable:
+    row = session.get(GameTable, table_id)
+    if row is None:
+        raise NotFound(f"no table {table_id!r}")
+    return row
+
+
+def _finish(session: Session, table_id: str, result: Outcome, finished: datetime) -> None:
+    row = _get_table(session, table_id)
+    row.status = "finished"
+    row.finished_at = finished
+    row.result = {"scores": list(result.scores), "ranks": list(result.ranks), "reason": result.reason}
+
+
+def _player_record(player: Player) -> PlayerRecord:
+    return PlayerRecord(player.id, player.name, player.username)
+
+
+def _table_record(session: Session, row: GameTable) -> TableRecord:
+    seats = session.execute(
+        select(TableSeat, Player.name)
+        .outerjoin(Player, Player.id == TableSeat.player_id)
+        .where(TableSeat.table_id == row.id)
+        .order_by(TableSeat.seat)
+    ).all()
+    return TableRecord(
+        id=row.id,
+        game_id=row.game_id,
+        options=dict(row.options),
+        seed=row.seed,
+        players=row.players,
+        mode=row.mode,  # type: ignore[arg-type]
+        status=row.status,  # type: ignore[arg-type]
+        created_by=row.created_by,
+        created_at=_utc(row.created_at),
+        started_at=None if row.started_at is None else _utc(row.started_at),
+        finished_at=None if row.finished_at is None else _utc(row.finished_at),
+        result=_outcome(row.result),
+        seats=tuple(
+            SeatRecord(seat.seat, seat.player_id, name, seat.bot, seat.bot_level) for seat, name in seats
+        ),
+    )
+
+
+def _outcome(result: dict[str, Any] | None) -> Outcome | None:
+    if result is None:
+        return None
+    return Outcome(tuple(result["scores"]), tuple(result["ranks"]), str(result["reason"]))

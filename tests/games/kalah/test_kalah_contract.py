@@ -1,0 +1,260 @@
+"""Kalah through the engine contract: options, illegal input, JSON, clones, views, heuristic."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tabletop import games
+from tabletop.engine import BoolOption, ChoiceOption, IllegalAction, IntOption, InvalidOptions, Rng
+from tabletop.games.kalah import KalahState
+
+GAME = games.load("kalah")
+
+
+def position(south: list[int], north: list[int], **options: Any) -> KalahState:
+    return KalahState.from_position(south, north, options=options)
+
+
+def test_options_are_exactly_those_of_section_11() -> None:
+    options = GAME.options
+    assert list(options) == ["seeds", "pits", "pie_rule", "empty_capture", "end_rule", "early_finish"]
+    assert isinstance(options["seeds"], IntOption)
+    assert isinstance(options["pits"], IntOption)
+    assert options["seeds"].choices == options["pits"].choices == (1, 2, 3, 4, 5, 6)
+    assert isinstance(options["end_rule"], ChoiceOption)
+    assert options["end_rule"].choices == ("at_turn", "sweep")
+    assert all(
+        isinstance(options[name], BoolOption) for name in ("pie_rule", "empty_capture", "early_finish")
+    )
+    defaults = {name: option.default for name, option in options.items()}
+    assert defaults == {
+        "seeds": 4,
+        "pits": 6,
+        "pie_rule": False,
+        "empty_capture": False,
+        "end_rule": "at_turn",
+        "early_finish": True,
+    }
+
+
+@pytest.mark.parametrize(
+    "options", [{"seeds": 0}, {"seeds": 7}, {"pits": 7}, {"end_rule": "later"}, {"komi": 1}]
+)
+def test_bad_options_are_refused(options: dict[str, Any]) -> None:
+    with pytest.raises(InvalidOptions):
+        GAME.new_state(2, options)
+
+
+def test_capabilities_and_players() -> None:
+    capabilities = GAME.capabilities
+    assert (capabilities.chance, capabilities.hidden_information, capabilities.simultaneous) == (
+        False,
+        False,
+        False,
+    )
+    assert (GAME.min_players, GAME.max_players) == (2, 2)
+
+
+def _rejects(state: KalahState, seat: Any, action_id: Any, why: str) -> None:
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match=why):
+        state.apply(seat, action_id)
+    assert state.to_json() == before
+
+
+def test_an_empty_pit_is_refused() -> None:
+    # K-R1
+    _rejects(position([0, 3, 0, 1, 0, 0], [1] * 6), 0, "1", "South's pit 1 is empty")
+
+
+def test_a_pit_beyond_the_row_and_a_store_are_refused() -> None:
+    # K-R1: ids are "1"…"6"; "7" (a store's index, or a seventh pit) and "0" are not pits.
+    state = GAME.new_state(2)
+    assert isinstance(state, KalahState)
+    _rejects(state, 0, "7", "not one of South's pits 1–6")
+    _rejects(state, 0, "0", "not one of South's pits")
+    _rejects(state, 0, " 1", "not one of South's pits")
+
+
+def test_swap_is_refused_when_not_offered() -> None:
+    # K-R10: no pie rule; with it, not for South nor later in the game.
+    plain = GAME.new_state(2)
+    assert isinstance(plain, KalahState)
+    _rejects(plain, 0, "swap", "swap is only offered")
+    pie = GAME.new_state(2, {"pie_rule": True})
+    assert isinstance(pie, KalahState)
+    _rejects(pie, 0, "swap", "swap is only offered")
+    pie.apply(0, "1")
+    pie.apply(1, "1")
+    _rejects(pie, 0, "swap", "swap is only offered")
+
+
+def test_the_wrong_seat_is_refused() -> None:
+    state = GAME.new_state(2)
+    assert isinstance(state, KalahState)
+    _rejects(state, 1, "1", "seat 1 may not act now")
+    _rejects(state, 2, "1", "seat 2 may not act now")
+    _rejects(state, "0", "1", "may not act now")
+
+
+def test_nothing_is_accepted_after_the_game_is_over() -> None:
+    state = position([0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 6], early_finish=False)
+    state.apply(0, "6")
+    assert state.is_over()
+    assert state.legal_action_ids(0) == state.legal_action_ids(1) == []
+    _rejects(state, 0, "1", "the game is over")
+    _rejects(state, 1, "6", "the game is over")
+
+
+@pytest.mark.parametrize("action_id", [1, None, 1.0, ["1"], b"1", ("1",)])
+def test_non_string_ids_are_refused(action_id: Any) -> None:
+    state = GAME.new_state(2)
+    assert isinstance(state, KalahState)
+    _rejects(state, 0, action_id, "not one of South's pits")
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"south": [1, 2], "north": [1]},
+        {"south": [1, -1], "north": [1, 1]},
+        {"south": [1, 1], "north": [1, 1], "options": {"pits": 3}},
+        {"south": [0, 0], "north": [1, 1]},
+        {"south": [1, 1], "north": [0, 0], "options": {"end_rule": "sweep"}},
+        {"south": [1, 1], "north": [1, 1], "stores": (6, 0)},
+        {"south": [200, 1], "north": [100, 1]},
+    ],
+)
+def test_from_position_refuses_impossible_or_finished_positions(bad: dict[str, Any]) -> None:
+    # K-R8, K-R9: a hand-made position must still be in play.
+    with pytest.raises(ValueError, match=r"."):
+        KalahState.from_position(
+            bad["south"], bad["north"], *bad.get("stores", (0, 0)), options=bad.get("options")
+        )
+
+
+def _random_game(options: dict[str, Any], seed: int) -> list[KalahState]:
+    """Every state of one random game, start and end included."""
+    state = GAME.new_state(2, options, seed)
+    assert isinstance(state, KalahState)
+    rng = Rng(seed)
+    states = [state.clone()]
+    while not state.is_over():
+        seat = state.current_players()[0]
+        state.apply(seat, rng.choice(state.legal_action_ids(seat)))
+        states.append(state.clone())
+    return states
+
+
+RANDOM_OPTIONS = [
+    {},
+    {"pie_rule": True, "seeds": 6},
+    {"empty_capture": True, "end_rule": "sweep", "early_finish": False},
+    {"pits": 3, "seeds": 2, "pie_rule": True},
+]
+
+
+@pytest.mark.parametrize("options", RANDOM_OPTIONS)
+def test_json_round_trip_and_seed_count_through_random_games(options: dict[str, Any]) -> None:
+    # K-R2 keeps every seed; to_json / state_from_json rebuild each state exactly.
+    for seed in range(5):
+        for state in _random_game(options, seed):
+            data = json.loads(json.dumps(state.to_json()))
+            rebuilt = GAME.state_from_json(data)
+            assert rebuilt.to_json() == state.to_json()
+            assert rebuilt.view(0) == state.view(0)
+            assert rebuilt.legal_action_ids(0) + rebuilt.legal_action_ids(1) == state.legal_action_ids(
+                0
+            ) + state.legal_action_ids(1)
+            seeds = sum(state.south_pits) + sum(state.north_pits) + state.south_store + state.north_store
+            assert seeds == state.rules.total
+
+
+@pytest.mark.parametrize("options", RANDOM_OPTIONS)
+def test_random_games_end_within_max_length(options: dict[str, Any]) -> None:
+    limit = GAME.max_length(2, options)
+    for seed in range(10):
+        assert len(_random_game(options, seed)) - 1 <= limit
+
+
+def test_clone_is_independent() -> None:
+    state = GAME.new_state(2)
+    copy = state.clone()
+    copy.apply(0, "1")
+    assert state.to_json() == GAME.new_state(2).to_json()
+    assert copy.to_json() != state.to_json()
+
+
+def test_views_are_json_and_name_owners_turn_and_last_move() -> None:
+    # Scenario 3 position: the view tells the sown pit, the landing and the capture.
+    state = position([0, 0, 0, 0, 0, 10], [1, 1, 1, 1, 1, 1])
+    state.apply(0, "6")
+    view = state.view(1)
+    json.dumps(view)
+    assert view["south_pits"] == [1, 1, 0, 0, 0, 0]
+    assert view["north_pits"] == [2, 2, 2, 0, 2, 2]
+    assert (view["south_store"], view["north_store"]) == (4, 0)
+    assert (view["south_seat"], view["north_seat"], view["viewer_side"]) == (0, 1, "north")
+    assert (view["to_move"], view["to_move_seat"]) == ("north", 1)
+    last = view["last_move"]
+    assert (last["pit"], last["landing"], last["capture"]) == (
+        "pit-s6",
+        "pit-s3",
+        {"pit": "pit-n4", "seeds": 3},
+    )
+    assert last["text"] == "South sowed pit 6 (10 seeds): last seed in South's empty pit 3, captured 3 seeds"
+    assert view["prompt"] == "North (seat 1) to move"
+
+
+def test_prompts_for_extra_move_swap_and_end() -> None:
+    state = GAME.new_state(2, {"pie_rule": True})
+    state.apply(0, "3")
+    assert state.view(None)["prompt"] == "South (seat 0) moves again"
+    state.apply(0, "1")
+    assert state.view(None)["prompt"] == "North (seat 1): sow a pit or swap sides (pie rule)"
+    state.apply(1, "swap")
+    view = state.view(0)
+    assert view["prompt"] == "North (seat 0) to move"
+    assert (view["south_seat"], view["north_seat"], view["viewer_side"]) == (1, 0, "north")
+    assert view["last_move"]["text"] == "Seat 1 swapped sides and now plays South (pie rule)"
+
+
+def test_position_key_ignores_stores_only_without_early_finish() -> None:
+    # K-R9 is the only rule that reads the stores.
+    plain = [position([1, 2, 0, 0, 0, 0], [1] * 6, early_finish=False)]
+    plain.append(KalahState.from_position([1, 2, 0, 0, 0, 0], [1] * 6, 5, 3, options={"early_finish": False}))
+    assert plain[0].position_key() == plain[1].position_key()
+    early = [position([1, 2, 0, 0, 0, 0], [1] * 6)]
+    early.append(KalahState.from_position([1, 2, 0, 0, 0, 0], [1] * 6, 5, 3))
+    assert early[0].position_key() != early[1].position_key()
+    moved = KalahState.from_position(
+        [1, 2, 0, 0, 0, 0], [1] * 6, to_move="north", options={"early_finish": False}
+    )
+    assert moved.position_key() != plain[0].position_key()
+
+
+def test_evaluate_scores_store_difference_plus_a_little_for_row_seeds() -> None:
+    # 48 seeds; South leads by 6 in the stores and by 2 in the rows: (6 + 0.25 × 2) / 24 for South.
+    state = KalahState.from_position([3, 3, 3, 3, 2, 2], [3, 3, 3, 3, 1, 1], 12, 6)
+    south, north = GAME.evaluate(state) or (0.0, 0.0)
+    assert south == pytest.approx(6.5 / 24)
+    assert north == pytest.approx(-6.5 / 24)
+
+
+def test_evaluate_is_clamped_and_final_for_a_finished_game() -> None:
+    leading = KalahState.from_position(
+        [1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1], 22, 0, options={"early_finish": False}
+    )
+    assert GAME.evaluate(leading) == [1.0, -1.0]
+    # K-R11: 6–6 after South's last seed and North's sweep is a draw; 1–6 a loss for South.
+    drawn = KalahState.from_position(
+        [0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 6], 5, 0, options={"early_finish": False}
+    )
+    drawn.apply(0, "6")
+    assert GAME.evaluate(drawn) == [0.0, 0.0]
+    lost = position([0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 6], early_finish=False)
+    lost.apply(0, "6")
+    assert GAME.evaluate(lost) == [-1.0, 1.0]

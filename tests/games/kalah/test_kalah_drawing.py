@@ -1,0 +1,107 @@
+"""Kalah's drawings: every clickable pit exists with its stable id, and the text shows the counts."""
+
+from __future__ import annotations
+
+import re
+from xml.etree import ElementTree
+
+import pytest
+
+from tabletop import games
+from tabletop.engine import State
+from tabletop.games.kalah import KalahState
+
+GAME = games.load("kalah")
+SVG = "{http://www.w3.org/2000/svg}"
+ID_PATTERN = re.compile(r"[a-z0-9-]+")
+
+
+def _positions() -> list[State]:
+    start = GAME.new_state(2)
+    north_to_move = GAME.new_state(2)
+    north_to_move.apply(0, "1")
+    swap_offer = GAME.new_state(2, {"pie_rule": True})
+    for action_id in ("3", "6"):
+        swap_offer.apply(0, action_id)
+    captured = KalahState.from_position([0, 0, 0, 0, 0, 10], [1, 1, 1, 1, 1, 1])
+    captured.apply(0, "6")
+    small = GAME.new_state(2, {"pits": 3, "seeds": 5})
+    return [start, north_to_move, swap_offer, captured, small]
+
+
+def _element_ids(svg: str) -> list[str]:
+    root = ElementTree.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("viewBox")
+    return [element.get("id", "") for element in root.iter() if element.get("id")]
+
+
+@pytest.mark.parametrize("state", _positions())
+@pytest.mark.parametrize("viewer", [None, 0, 1])
+def test_every_action_path_is_an_element_of_the_drawing(state: State, viewer: int | None) -> None:
+    ids = _element_ids(GAME.draw_svg(state.view(viewer)))
+    assert len(ids) == len(set(ids))
+    assert all(ID_PATTERN.fullmatch(element_id) for element_id in ids)
+    for seat in state.current_players():
+        for action in state.legal_actions(seat):
+            assert all(element in ids for element in action.path), action
+
+
+def test_pits_and_stores_keep_their_ids_in_every_position() -> None:
+    expected = {f"pit-{side}{number}" for side in "sn" for number in range(1, 7)} | {"store-s", "store-n"}
+    for state in _positions()[:4]:
+        assert expected <= set(_element_ids(GAME.draw_svg(state.view(None))))
+
+
+def test_the_drawing_shows_counts_and_owners() -> None:
+    state = KalahState.from_position([0, 0, 0, 0, 0, 10], [1, 1, 1, 1, 1, 1], 7, 3)
+    svg = GAME.draw_svg(state.view(None))
+    assert ">10</text>" in svg
+    assert ">7</text>" in svg
+    assert "South · seat 0 · to move" in svg
+    assert "North · seat 1" in svg
+
+
+def test_the_text_drawing_shows_both_rows_and_stores() -> None:
+    # Scenario 3's result: North's row is printed N6…N1 above South's S1…S6, stores at the ends.
+    state = KalahState.from_position([0, 0, 0, 0, 0, 10], [1, 1, 1, 1, 1, 1])
+    state.apply(0, "6")
+    lines = str(state).splitlines()
+    assert lines[0].split() == ["N6", "N5", "N4", "N3", "N2", "N1"]
+    assert lines[1].split() == [
+        "North",
+        "[",
+        "2]",
+        "[",
+        "2]",
+        "[",
+        "0]",
+        "[",
+        "2]",
+        "[",
+        "2]",
+        "[",
+        "2]",
+        "seat",
+        "1",
+    ]
+    assert lines[2].split() == ["[", "0]", "[", "4]"]
+    assert lines[3].split() == [
+        "South",
+        "[",
+        "1]",
+        "[",
+        "1]",
+        "[",
+        "0]",
+        "[",
+        "0]",
+        "[",
+        "0]",
+        "[",
+        "0]",
+        "seat",
+        "0",
+    ]
+    assert lines[4].split() == ["S1", "S2", "S3", "S4", "S5", "S6"]
+    assert lines[-1] == "North (seat 1) to move"

@@ -1,0 +1,298 @@
+"""Turn flow, joker placement, bonuses and the end of the game, on concrete positions.
+
+Rules and scenarios cited are those of rules/yatzy.md.
+"""
+
+from __future__ import annotations
+
+import pytest
+from yatzy_positions import UPPER, YAHTZEE_LOWER, position, score_ids
+
+from tabletop.engine import Rng
+from tabletop.games.yatzy import GAME
+
+
+def test_setup_every_box_empty_and_totals_zero() -> None:
+    # Y-S1
+    state = GAME.new_state(players=3, options={"variant": "maxi"}, seed=4)
+    for seat_view in state.view(None)["seats"]:
+        assert set(seat_view["sheet"].values()) == {None}
+        assert (seat_view["total"], seat_view["upper_bonus"], seat_view["saved_rolls"]) == (0, 0, 0)
+    assert not state.is_over()
+
+
+def test_turns_pass_in_seat_order_from_seat_0() -> None:
+    # Y-S2
+    state = GAME.new_state(players=3, seed=1)
+    movers = []
+    for _ in range(4):
+        movers.append(state.current_players())
+        state.apply(state.mover, "score:chance" if len(movers) <= 3 else "score:ones")
+    assert movers == [(0,), (1,), (2,), (0,)]
+
+
+@pytest.mark.parametrize(("variant", "boxes"), [("yahtzee", 13), ("yams", 14), ("yatzy", 15), ("maxi", 20)])
+@pytest.mark.parametrize("players", [1, 8])
+def test_the_game_lasts_one_round_per_box(variant: str, boxes: int, players: int) -> None:
+    # Y-S3, Y-R4: every player writes every box once, then the game is over.
+    state = GAME.new_state(players=players, options={"variant": variant}, seed=9)
+    turns = 0
+    while not state.is_over():
+        state.apply(state.mover, "score:" + score_ids(state)[0])
+        turns += 1
+    assert turns == players * boxes
+    assert all(None not in seat["sheet"].values() for seat in state.view(None)["seats"])
+
+
+def test_the_first_roll_happens_by_itself_from_the_seeded_generator() -> None:
+    # Y-R1
+    state = GAME.new_state(seed=2024)
+    generator = Rng(2024)
+    assert state.dice == [generator.below(6) + 1 for _ in range(5)]
+    assert (state.rolls_left, state.kept) == (2, [False] * 5)
+    state.apply(0, "score:chance")
+    assert state.dice == [generator.below(6) + 1 for _ in range(5)]  # the next turn's roll
+
+
+def test_kept_dice_stay_and_the_others_are_rerolled() -> None:
+    # Y-R2
+    state = position([6, 6, 1, 2, 3], rolls_left=2, seed=5)
+    state.apply(0, "die:0")
+    state.apply(0, "die:1")
+    state.apply(0, "roll")
+    generator = Rng(5)
+    assert state.dice == [6, 6, *(generator.below(6) + 1 for _ in range(3))]
+    assert state.rolls_left == 1 and state.kept == [True, True, False, False, False]
+    state.apply(0, "die:0")  # kept dice are not locked: die 0 goes back into play
+    state.apply(0, "roll")
+    assert state.dice[1] == 6 and state.dice[0] == generator.below(6) + 1
+
+
+def test_at_most_three_rolls_then_only_boxes() -> None:
+    # Y-R2: two rerolls after the first roll; then toggling and rolling are over.
+    state = GAME.new_state(seed=3)
+    state.apply(0, "roll")
+    state.apply(0, "roll")
+    assert state.rolls_left == 0
+    assert all(action_id.startswith("score:") for action_id in state.legal_action_ids(0))
+    assert len(state.legal_action_ids(0)) == 13
+
+
+def test_rolling_with_every_die_kept_is_not_offered() -> None:
+    # Y-R2: keeping all dice is the same as stopping, so `roll` is not legal then.
+    state = position([2, 2, 2, 2, 2], kept=[True] * 5, rolls_left=2)
+    assert "roll" not in state.legal_action_ids(0)
+    assert "die:3" in state.legal_action_ids(0)
+
+
+def test_a_box_is_written_once_and_may_score_zero() -> None:
+    # Y-R3
+    state = position([1, 2, 3, 4, 6], rolls_left=1)
+    state.apply(0, "score:yahtzee")
+    assert state.sheets[0]["yahtzee"] == 0
+    assert "yahtzee" not in score_ids(state)
+    assert (state.rolls_left, state.kept) == (2, [False] * 5)  # a new turn began
+
+
+def test_equal_totals_share_first_place() -> None:
+    # Y-R4, Q9
+    full = dict.fromkeys(UPPER + YAHTZEE_LOWER, 0)
+    first = {**full, "chance": 20}
+    second = {**full}
+    del second["chance"]
+    state = position([6, 6, 4, 2, 2], players=2, mover=1, sheets=[first, second])
+    state.apply(1, "score:chance")
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.scores == (20, 20) and outcome.ranks == (1, 1)
+    assert "share first place" in state.view(None)["prompt"]
+
+
+def test_maxi_unused_rolls_are_saved_for_later_turns() -> None:
+    # Y-R5: scoring at once saves both rerolls; the next turn has 2 + 2 rerolls.
+    state = GAME.new_state(options={"variant": "maxi"}, seed=8)
+    state.apply(0, "score:chance")
+    assert state.view(None)["rolls_left"] == 4
+    for _ in range(4):
+        state.apply(0, "roll")
+    assert "roll" not in state.legal_action_ids(0)
+    state.apply(0, "score:ones")
+    assert state.view(None)["seats"][0]["saved_rolls"] == 0
+    assert state.rolls_left == 2
+
+
+def test_maxi_saved_rolls_belong_to_their_player() -> None:
+    # Y-R5
+    state = GAME.new_state(players=2, options={"variant": "maxi"}, seed=8)
+    state.apply(0, "roll")
+    state.apply(0, "score:chance")  # seat 0 saves one roll
+    assert state.view(None)["seats"][0]["saved_rolls"] == 1
+    assert state.rolls_left == 2  # seat 1 has only its own two rerolls
+    state.apply(1, "score:chance")
+    assert state.rolls_left == 3
+
+
+def test_scenario_11_upper_bonus_is_paid_once() -> None:
+    # Y-R6: 62 in the upper boxes, 3 ones make 65 and +35; more upper points add no second bonus.
+    sheet = {"twos": 6, "threes": 15, "fours": 16, "fives": 25}
+    state = position([1, 1, 1, 6, 6], sheets=[sheet], rolls_left=0)
+    state.apply(0, "score:ones")
+    seat = state.view(None)["seats"][0]
+    assert (seat["upper_total"], seat["upper_bonus"], seat["total"]) == (65, 35, 100)
+    later = position([6, 6, 6, 1, 2], sheets=[{**sheet, "ones": 3}])
+    later.apply(0, "score:sixes")
+    seat = later.view(None)["seats"][0]
+    assert (seat["upper_total"], seat["upper_bonus"], seat["total"]) == (83, 35, 118)
+
+
+def test_scandinavian_and_maxi_upper_bonuses() -> None:
+    # Y-R6's Scandinavian counterpart (+50 at 63) and Q6 (+100 at 84 in Maxi Yatzy).
+    yatzy = position(
+        [1, 1, 1, 2, 2], variant="yatzy", sheets=[{"twos": 6, "threes": 15, "fours": 16, "fives": 25}]
+    )
+    yatzy.apply(0, "score:ones")
+    assert yatzy.view(None)["seats"][0]["upper_bonus"] == 50
+    maxi_sheet = {"twos": 8, "threes": 12, "fours": 16, "fives": 20, "sixes": 24}
+    maxi = position([1, 1, 1, 2, 2, 2], variant="maxi", sheets=[maxi_sheet])
+    assert maxi.view(None)["seats"][0]["upper_bonus"] == 0  # 80
+    maxi.apply(0, "score:ones")  # 83: still short
+    assert maxi.view(None)["seats"][0]["upper_bonus"] == 0
+    full = position([1, 1, 1, 1, 2, 2], variant="maxi", sheets=[maxi_sheet])
+    full.apply(0, "score:ones")  # 84
+    assert full.view(None)["seats"][0]["upper_bonus"] == 100
+
+
+def test_scenario_6_forced_joker_goes_to_the_upper_box_of_its_face() -> None:
+    # Y-R8 rule 1, Y-R7
+    state = position([6] * 5, sheets=[{"yahtzee": 50}])
+    assert score_ids(state) == ["sixes"]
+    assert state.legal_actions(0)[-1].label == "Sixes: 30 (+100 bonus)"
+    state.apply(0, "score:sixes")
+    assert state.sheets[0]["sixes"] == 30
+    assert state.view(None)["seats"][0]["total"] == 50 + 30 + 100
+
+
+def test_scenario_7_forced_joker_in_a_lower_box_scores_the_fixed_value() -> None:
+    # Y-R8 rule 2, Y-R7: 40 + 100 for Large straight; 25 + 100 would go to Full house.
+    state = position([6] * 5, sheets=[{"yahtzee": 50, "sixes": 24}])
+    choices = state.scoring_choices()
+    assert set(choices) == {
+        "three_of_a_kind",
+        "four_of_a_kind",
+        "full_house",
+        "small_straight",
+        "large_straight",
+        "chance",
+    }
+    assert (choices["full_house"], choices["small_straight"], choices["three_of_a_kind"]) == (25, 30, 30)
+    before = state.view(None)["seats"][0]["total"]
+    state.apply(0, "score:large_straight")
+    assert state.view(None)["seats"][0]["total"] - before == 140
+
+
+def test_scenario_8_joker_without_bonus_when_the_yahtzee_box_holds_zero() -> None:
+    # Y-R8 (Q2: joker also with 0 in the box), Y-R7 (no bonus then)
+    state = position([6] * 5, sheets=[{"yahtzee": 0, "sixes": 18}])
+    assert state.scoring_choices()["large_straight"] == 40
+    state.apply(0, "score:large_straight")
+    seat = state.view(None)["seats"][0]
+    assert (seat["total"], seat["yahtzee_bonuses"]) == (18 + 40, 0)
+
+
+def test_scenario_9_forced_joker_with_every_lower_box_full_writes_zero_upstairs() -> None:
+    # Y-R8 rule 3, Y-R7
+    lower = dict.fromkeys(YAHTZEE_LOWER, 0) | {"yahtzee": 50}
+    state = position([6] * 5, sheets=[{**lower, "sixes": 30, "ones": 1}])
+    assert score_ids(state) == ["twos", "threes", "fours", "fives"]
+    state.apply(0, "score:twos")
+    seat = state.view(None)["seats"][0]
+    assert (seat["sheet"]["twos"], seat["yahtzee_bonuses"], seat["total"]) == (0, 1, 50 + 31 + 100)
+
+
+def test_scenario_10_free_joker_may_use_any_box_but_straights_score_zero() -> None:
+    # Y-R8-alt, Y-R7
+    state = position([6] * 5, joker="free", sheets=[{"yahtzee": 50}])
+    choices = state.scoring_choices()
+    assert len(choices) == 12 and choices["large_straight"] == 0 and choices["threes"] == 0
+    state.apply(0, "score:large_straight")
+    seat = state.view(None)["seats"][0]
+    assert (seat["sheet"]["large_straight"], seat["total"]) == (0, 150)
+
+
+def test_free_joker_scores_the_fixed_values_once_the_face_box_is_written() -> None:
+    # Y-R8-alt
+    state = position([3] * 5, joker="free", sheets=[{"yahtzee": 0, "threes": 9}])
+    assert state.scoring_choices()["full_house"] == 25
+    assert state.scoring_choices()["ones"] == 0  # upper boxes stay legal with a free joker
+
+
+def test_yahtzee_bonuses_add_up() -> None:
+    # Y-R7: no limit on the number of bonuses.
+    state = position([2] * 5, sheets=[{"yahtzee": 50, "twos": 10}], yahtzee_bonuses=[1])
+    state.apply(0, "score:chance")
+    seat = state.view(None)["seats"][0]
+    assert (seat["yahtzee_bonuses"], seat["yahtzee_bonus_points"], seat["total"]) == (2, 200, 270)
+
+
+@pytest.mark.parametrize("variant", ["yatzy", "yams", "maxi"])
+def test_joker_option_has_no_effect_outside_the_yahtzee_family(variant: str) -> None:
+    # Y-R8 is Yahtzee-only: five equal dice with the 5-equal box written score normally.
+    dice = [4] * (6 if variant == "maxi" else 5)
+    written = {"maxi_yatzy" if variant == "maxi" else "yahtzee": 0}
+    state = position(dice, variant=variant, joker="forced", sheets=[written])
+    choices = state.scoring_choices()
+    assert choices["full_house"] == 0 and "fours" in choices and len(choices) > 1
+    state.apply(0, "score:full_house")
+    assert "yahtzee_bonuses" not in state.view(None)["seats"][0]
+
+
+def test_yahtzee14_joker_may_take_rigole_for_zero() -> None:
+    # Y-R8 rule 2 with the Rigole box (decision Q3 in the module docstring).
+    state = position([5] * 5, variant="yahtzee14", sheets=[{"yahtzee": 50, "fives": 20}])
+    assert state.scoring_choices()["rigole"] == 0
+    assert state.scoring_choices()["large_straight"] == 40
+
+
+def test_scenario_12_the_game_ends_when_the_last_box_is_written() -> None:
+    # Y-R4: even with rolls left, nothing more can be done.
+    upper = {box: face for face, box in enumerate(UPPER, start=1)}
+    sheet = upper | {box: 0 for box in YAHTZEE_LOWER if box != "chance"}
+    state = position([1, 2, 3, 4, 6], sheets=[sheet], rolls_left=2)
+    state.apply(0, "score:chance")
+    assert state.is_over() and state.current_players() == ()
+    assert state.legal_actions(0) == []
+    outcome = state.outcome()
+    assert outcome is not None and outcome.scores == (21 + 16,)
+    assert state.view(None)["prompt"] == "Game over: final score 37"
+
+
+def test_scenario_22_yams_upper_bonus() -> None:
+    # Y-R9
+    state = position(
+        [3, 3, 3, 1, 2], variant="yams", sheets=[{"twos": 6, "fours": 16, "fives": 20, "sixes": 12}]
+    )
+    state.apply(0, "score:threes")  # 63
+    assert state.view(None)["seats"][0]["upper_bonus"] == 33
+    low = position(
+        [3, 3, 3, 1, 2], variant="yams", sheets=[{"twos": 6, "fours": 16, "fives": 15, "sixes": 12}]
+    )
+    low.apply(0, "score:threes")  # 58
+    assert low.view(None)["seats"][0]["upper_bonus"] == 0
+    high = position(
+        [3, 3, 3, 3, 2], variant="yams", sheets=[{"twos": 6, "fours": 16, "fives": 20, "sixes": 18}]
+    )
+    high.apply(0, "score:threes")  # 72
+    assert high.view(None)["seats"][0]["upper_bonus"] == 42
+
+
+def test_scenario_23_yams_counts_delta_not_plus_and_minus() -> None:
+    # 5.3 and Q4
+    state = position([6, 3, 1, 1, 2], variant="yams", sheets=[{"plus": 22}])
+    assert state.view(None)["seats"][0]["delta"] is None
+    assert state.view(None)["seats"][0]["total"] == 0
+    state.apply(0, "score:minus")  # 13
+    seat = state.view(None)["seats"][0]
+    assert (seat["delta"], seat["total"]) == (9, 9)
+    reversed_order = position([6, 5, 1, 1, 2], variant="yams", sheets=[{"plus": 13}])
+    reversed_order.apply(0, "score:minus")
+    assert reversed_order.view(None)["seats"][0]["delta"] == 0  # Minus above Plus: 0, never negative

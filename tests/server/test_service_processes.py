@@ -1,0 +1,53 @@
+"""Two server processes on one database and one hub: each follows the other's moves, and
+the database's (table, seq) key turns a race between them into a clean `StaleSeq`."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+import server_games
+
+from tabletop.server import errors
+from tabletop.server.hub import MemoryHub, table_channel
+from tabletop.server.service import TableRequest, TableService
+from tabletop.store import SeatSpec, Store
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_a_second_process_catches_up_from_the_event(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    hub = MemoryHub()
+    here = TableService(Store.open(url), hub, server_games.load)
+    there = TableService(Store.open(url), hub, server_games.load)
+    ann, bob = here.store.create_guest("Ann"), here.store.create_guest("Bob")
+    seats = (SeatSpec(player_id=ann.id), SeatSpec(player_id=bob.id))
+    live = await here.create_table(TableRequest("nim", seats, {"heaps": "3-4-5"}))
+    assert (await there.table(live.id)).seq == 0
+
+    async with hub.subscribe(table_channel(live.id)) as subscription:
+        await here.play_as(live.id, ann.id, "3:2", 0)
+        await there.sync(await asyncio.wait_for(subscription.get(), 1))
+    followed = await there.table(live.id)
+    assert followed.seq == 1 and followed.state.to_json() == live.state.to_json()
+    assert followed.log[0].label == "take 2 from heap 3"
+
+
+async def test_a_race_between_processes_is_a_stale_seq(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    here = TableService(Store.open(url), MemoryHub(), server_games.load)
+    there = TableService(Store.open(url), MemoryHub(), server_games.load)  # hears nothing
+    ann, bob = here.store.create_guest("Ann"), here.store.create_guest("Bob")
+    seats = (SeatSpec(player_id=ann.id), SeatSpec(player_id=bob.id))
+    live = await here.create_table(TableRequest("nim", seats, {"heaps": "3-4-5"}))
+    await there.table(live.id)
+
+    await here.play_as(live.id, ann.id, "3:2", 0)
+    with pytest.raises(errors.StaleSeq, match="another move was played first; the table is at seq 1"):
+        await there.play_as(live.id, ann.id, "1:1", 0)
+    assert [move.action_id for move in here.store.moves(live.id)] == ["3:2"]
+    assert (await there.table(live.id)).seq == 1
+    await there.play_as(live.id, bob.id, "1:1", 1)
+    assert len(here.store.moves(live.id)) == 2

@@ -1,0 +1,74 @@
+"""The benchmark helpers behind `tabletop match` and `tabletop bench`: seating, seeds, tallies."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tabletop import games
+from tabletop.bench import match, speed
+from toy_games import GOOFSPIEL, GUESS, TOY_GAMES
+
+
+@pytest.fixture
+def toys(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(games, "load", TOY_GAMES.__getitem__)
+
+
+@pytest.mark.parametrize(("bots", "players"), [(2, 2), (3, 2), (2, 4), (3, 1)])
+def test_every_bot_takes_every_seat_equally_often_over_a_rotation(bots: int, players: int) -> None:
+    plan = match.MatchPlan("nim", tuple(f"bot{index}" for index in range(bots)), 2 * bots, players)
+    seatings = Counter(
+        (seat, bot) for index in range(plan.games) for seat, bot in enumerate(plan.lineup(index))
+    )
+    assert set(seatings.values()) == {2}
+    assert len(seatings) == bots * players
+
+
+def test_the_games_of_one_rotation_share_their_seed() -> None:
+    plan = match.MatchPlan("nim", ("a", "b"), 6, 2, seed=10)
+    assert [plan.game_seed(index) for index in range(6)] == [10, 10, 11, 11, 12, 12]
+
+
+def test_bot_seeds_differ_from_the_game_seed_and_between_seats() -> None:
+    seeds = {match.bot_seed(7, seat) for seat in range(4)}
+    assert len(seeds) == 4
+    assert 7 not in seeds
+
+
+def test_summaries_count_wins_draws_and_losses_by_bot_not_by_seat() -> None:
+    plan = match.MatchPlan("nim", ("a", "b"), 3, 2)
+    records = [
+        match.GameRecord(0, (0, 1), (3.0, 1.0), (1, 2), 10),  # a wins from seat 0
+        match.GameRecord(1, (1, 0), (2.0, 5.0), (2, 1), 12),  # a wins from seat 1
+        match.GameRecord(2, (0, 1), (4.0, 4.0), (1, 1), 11),  # a draw
+    ]
+    a, b = match.summarize(plan, records)
+    assert (a.wins, a.draws, a.losses, a.scores) == (2, 1, 0, (3.0, 5.0, 4.0))
+    assert (b.wins, b.draws, b.losses, b.scores) == (0, 1, 2, (1.0, 2.0, 4.0))
+    assert a.win_rate == pytest.approx(2 / 3)
+
+
+def test_a_match_plays_every_game_in_order(toys: None) -> None:
+    plan = match.MatchPlan("nim", ("mcts#30", "random"), 4, 2, {"heaps": "1-2"})
+    seen: list[int] = []
+    records = match.run(plan, on_record=lambda record: seen.append(record.index))
+    assert [record.index for record in records] == seen == [0, 1, 2, 3]
+    assert all(sorted(record.ranks) == [1, 2] for record in records)
+
+
+def test_a_plan_is_checked_before_any_game(toys: None) -> None:
+    with pytest.raises(ValueError, match="no bot 'nobody'"):
+        match.MatchPlan("nim", ("random", "nobody"), 2, 2).check()
+
+
+def test_random_playouts_count_games_and_actions() -> None:
+    figures = speed.random_playouts(GOOFSPIEL, players=2, options={"cards": 3}, count=5)
+    assert (figures.games, figures.actions, figures.mean_length) == (5, 30, 6.0)  # 3 rounds of 2 bids
+
+
+def test_search_speed_reports_the_iterations_it_ran() -> None:
+    figures = speed.search_speed(GUESS, seconds=0.01)
+    assert figures.iterations >= 1
+    assert figures.iterations_per_second > 0

@@ -348,7 +348,7 @@ def _match_table(summaries: list[matches.BotSummary]) -> Table:
         table.add_column(column, justify="left" if column == "bot" else "right")
     for label, summary in zip(_bot_labels(summaries), summaries, strict=True):
         low, high = summary.win_interval()
-        rate = f"{summary.win_rate:.1%} ({low:.1%}–{high:.1%})"
+        rate = f"{summary.win_rate:.1%} ({100 * low:.1f}–{100 * high:.1f})"
         numbers = (summary.games, summary.wins, summary.draws, summary.losses)
         table.add_row(label, *(str(number) for number in numbers), rate, _mean_score(summary))
     return table

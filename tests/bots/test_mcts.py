@@ -17,7 +17,7 @@ import pytest
 from tabletop import bots
 from tabletop.bots import MctsBot, RandomBot
 from tabletop.bots.base import Bot
-from tabletop.bots.mcts import LEVELS, Budget, reseed_chance
+from tabletop.bots.mcts import LEVELS, Budget
 from tabletop.engine import Game, Rng, State
 from toy_games import GOOFSPIEL, GUESS, NIM, NimGame, NimState
 
@@ -177,13 +177,12 @@ def _guess_states_rolling_high_and_low() -> tuple[State, State]:
     return by_die[True], by_die[False]
 
 
-def test_reseed_chance_gives_a_copy_new_dice_and_leaves_the_original() -> None:
+def test_determinize_gives_a_chance_game_new_dice_and_leaves_the_original() -> None:
     state = GUESS.new_state(seed=1)
     before = state.to_json()
     dice = set()
     for seed in range(20):
-        copy = state.clone()
-        reseed_chance(copy, Rng(seed))
+        copy = state.determinize(0, Rng(seed))
         copy.apply(0, "low")
         dice.add(copy.view(0)["die"])
     assert len(dice) > 1

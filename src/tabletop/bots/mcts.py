@@ -9,8 +9,8 @@ The variant, and why:
   is legal in the current determinization, so UCB counts how often an edge was *available*
   instead of how often its parent was visited.
 - Chance: open-loop sampling. The tree follows action ids only; the dice that `apply` draws
-  come from the determinization's own generator, reseeded every iteration so that the bot
-  cannot foresee the real game's dice (`reseed_chance` explains the stopgap this needs).
+  come from the determinization's own generator, which `determinize` replaces for games with
+  chance, so the bot cannot foresee the real game's dice.
 - Several players: a finished game gives each seat a reward in [0, 1] from the ranks
   (`rank_rewards`), and every seat's choices maximise its own reward. A one-player game is
   rewarded by its score, scaled to the range of scores seen during the search.
@@ -104,32 +104,6 @@ def rank_rewards(ranks: Sequence[int]) -> tuple[float, ...]:
     return tuple((last - (rank - 1) - (ranks.count(rank) - 1) / 2) / last for rank in ranks)
 
 
-def reseed_chance(state: State, rng: Rng) -> None:
-    """Gives a bot's private copy of a state new, unknown dice.
-
-    `determinize` clones the state's generator, so a search on the clone would roll exactly
-    the dice that the real game is going to roll. The contract has no way yet to say "the
-    future dice are unknown" (proposed to the engine: `State.reseed(rng)`). Until then, a
-    state that defines `reseed` is asked to do it; any other state has every `Rng` held in
-    its own attributes replaced by one seeded from `rng` (a generator nested deeper is missed).
-    """
-    reseed = getattr(state, "reseed", None)
-    if callable(reseed):
-        reseed(rng)
-        return
-    for name in _attribute_names(state):
-        if isinstance(getattr(state, name, None), Rng):
-            setattr(state, name, rng.spawn())
-
-
-def _attribute_names(state: State) -> list[str]:
-    names = list(getattr(state, "__dict__", ()))
-    for cls in type(state).__mro__:
-        slots = getattr(cls, "__slots__", ())
-        names.extend([slots] if isinstance(slots, str) else slots)
-    return names
-
-
 class MctsBot:
     """UCT for any game: `MctsBot(iterations=400, seed=7)`, `MctsBot(seconds=0.2)` or `at_level(4)`.
 
@@ -212,7 +186,6 @@ class _Search:
         self.rng = rng
         self.exploration = exploration
         self.root = _Node()
-        self.has_chance = game.capabilities.chance
         self.solo = state.players == 1
         self.evaluation_depth = evaluation_depth
         self.evaluator: Callable[[State], Sequence[float] | None] | None = None
@@ -234,8 +207,6 @@ class _Search:
     def iterate(self) -> None:
         """One determinization: select and expand in the tree, play out, back the rewards up."""
         sample = self.state.determinize(self.seat, self.rng)
-        if self.has_chance:
-            reseed_chance(sample, self.rng)
         visited = self.descend(sample)
         rewards = self.playout(sample)
         for mover, edge in visited:

@@ -9,5 +9,10 @@ from tabletop.server.cli import serve
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 app.command("serve")(serve)
 
+
+@app.callback()
+def main() -> None:
+    """Tabletop's server commands."""
+
 if __name__ == "__main__":
     app()

@@ -38,6 +38,7 @@ MAX_MESSAGE_BYTES = 4096
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """One viewer of one table, seated or spectating."""
     context = context_of(websocket)
+    await websocket.accept()  # refusals come as close codes a browser can read, not HTTP 403
     if not _same_origin(websocket):
         await websocket.close(CLOSE_POLICY_VIOLATION, "cross-site WebSocket refused")
         return
@@ -50,7 +51,6 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     except errors.TableNotFound:
         await websocket.close(CLOSE_TABLE_NOT_FOUND, "no such table")
         return
-    await websocket.accept()
     await TableConnection(websocket, context, table_id, player).run()
 
 

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from luckynumbers_positions import position
 
-from tabletop.engine import IllegalAction, State
+from tabletop.engine import IllegalAction, Rng, State
 from tabletop.games.luckynumbers import GAME
+from tabletop.games.luckynumbers.notation import MOVES
 
 DIAGONAL_3_9_9_14 = "3 . . . / . 9 . . / . . 9 . / . . . 14"
 DIAGONAL_2_6_11_17 = "2 . . . / . 6 . . / . . 11 . / . . . 17"
@@ -69,6 +70,25 @@ def test_illegal_input_is_refused_with_a_reason_and_changes_nothing(
     with pytest.raises(IllegalAction, match=reason):
         state.apply(seat, action_id)
     assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_apply_accepts_exactly_the_listed_ids_among_every_well_formed_one() -> None:
+    # Move generation (bit masks) and the check in apply (bounds of one cell) must agree.
+    for players, options in ((2, {}), (3, {"setup": "michael"})):
+        state = GAME.new_state(players, options, 5)
+        rng = Rng(5)
+        for _ in range(40):
+            seat = state.current_players()[0]
+            legal = set(state.legal_action_ids(seat))
+            for action_id in MOVES:
+                trial = state.clone()
+                try:
+                    trial.apply(seat, action_id)
+                    accepted = True
+                except IllegalAction:
+                    accepted = False
+                assert accepted == (action_id in legal), action_id
+            state.apply(seat, rng.choice(sorted(legal)))
 
 
 def test_an_illegal_id_lists_the_legal_ones() -> None:

@@ -287,24 +287,9 @@ def _cell_corner(panel: Panel, cell: int) -> tuple[float, float]:
 
 def _garden(view: View, panel: Panel, marked: set[str]) -> list[str]:
     """One player's board: title, green frame, cells (start cells edged in gold), tiles, click areas."""
-    seat, garden = panel.seat, view["gardens"][panel.seat]
-    mover = view["current"] == seat
-    top = panel.y + panel.title_height
-    parts = [_garden_title(view, panel)]
-    parts.append(
-        f'<rect x="{_n(panel.x)}" y="{_n(top)}" width="{_n(panel.side)}" height="{_n(panel.side)}" rx="10" '
-        f'fill="{BOARD_FILL}" stroke="{MOVER_EDGE if mover else BOARD_EDGE}" '
-        f'stroke-width="{4 if mover else 2}"/>'
-    )
-    for cell in range(CELLS):
-        x, y = _cell_corner(panel, cell)
-        edge = f' stroke="{START_EDGE}" stroke-width="2.5"' if cell in DIAGONAL else ""
-        parts.append(
-            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(panel.cell)}" height="{_n(panel.cell)}" rx="6" '
-            f'fill="{CELL_FILL}"{edge}/>'
-        )
-    parts.append(_ladybug(panel))
-    for cell, tile in enumerate(garden):
+    seat = panel.seat
+    parts = [_garden_title(view, panel), *_board(panel, mover=view["current"] == seat)]
+    for cell, tile in enumerate(view["gardens"][seat]):
         x, y = _cell_corner(panel, cell)
         if cell_element(seat, cell) in marked:
             parts.append(_ring(x, y, panel.cell, 2))
@@ -316,6 +301,25 @@ def _garden(view: View, panel: Panel, marked: set[str]) -> list[str]:
             f'<rect id="{cell_element(seat, cell)}" x="{_n(x)}" y="{_n(y)}" width="{_n(panel.cell)}" '
             f'height="{_n(panel.cell)}" rx="6" fill="#fff" fill-opacity="0"/>'
         )
+    return parts
+
+
+def _board(panel: Panel, *, mover: bool) -> list[str]:
+    """The printed board: green frame (golden when its owner is to play), cells, the ladybug."""
+    top = panel.y + panel.title_height
+    parts = [
+        f'<rect x="{_n(panel.x)}" y="{_n(top)}" width="{_n(panel.side)}" height="{_n(panel.side)}" rx="10" '
+        f'fill="{BOARD_FILL}" stroke="{MOVER_EDGE if mover else BOARD_EDGE}" '
+        f'stroke-width="{4 if mover else 2}"/>'
+    ]
+    for cell in range(CELLS):
+        x, y = _cell_corner(panel, cell)
+        edge = f' stroke="{START_EDGE}" stroke-width="2.5"' if cell in DIAGONAL else ""
+        parts.append(
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(panel.cell)}" height="{_n(panel.cell)}" rx="6" '
+            f'fill="{CELL_FILL}"{edge}/>'
+        )
+    parts.append(_ladybug(panel))
     return parts
 
 

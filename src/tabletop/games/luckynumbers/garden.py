@@ -16,6 +16,7 @@ and 8 in the rules file could not exist.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tabletop.games.luckynumbers.tiles import NO_TILE, NUMBER_OF, NUMBERS, Tile
 
@@ -122,18 +123,24 @@ _LINES = tuple(tuple(range(start, start + SIDE)) for start in range(0, CELLS, SI
 )
 
 
-def fitting_masks(garden: Sequence[Tile]) -> list[int]:
+def fitting_masks(garden: Sequence[Tile]) -> tuple[int, ...]:
     """Per cell, a bit mask of the numbers that fit it (bit n set for number n), as `fits` says.
 
     One pass over the rows and columns answers "which tile goes where" for a whole table of
     tiles. It is the hot path of move generation, so it leans on INV holding already: along a
     line the largest filled number before a cell is the nearest one, and the smallest after
-    it the nearest one after.
+    it the nearest one after; and answers are remembered, since searches meet the same
+    gardens again and again.
 
     >>> masks = fitting_masks(empty_garden())
     >>> masks[0] == sum(1 << number for number in range(1, 21))
     True
     """
+    return _fitting_masks(tuple(garden))
+
+
+@lru_cache(maxsize=1 << 13)
+def _fitting_masks(garden: tuple[Tile, ...]) -> tuple[int, ...]:
     numbers = [NUMBER_OF[tile] if tile != NO_TILE else 0 for tile in garden]
     masks = [_OTHER_THAN[number] for number in numbers]
     above, below = _ABOVE, _BELOW
@@ -145,7 +152,7 @@ def fitting_masks(garden: Sequence[Tile]) -> list[int]:
         masks[second] &= above[n1] & below[high2]
         masks[third] &= above[low3] & below[n4 or HIGHEST_BOUND]
         masks[fourth] &= above[n3 or low3]
-    return masks
+    return tuple(masks)
 
 
 def filled_count(garden: Sequence[Tile]) -> int:

@@ -131,7 +131,11 @@ class LuckyNumbersState(State):
         return self.phase == OVER
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
-        """The single source of legality; `legal_actions` and `apply` agree with it."""
+        """What `seat` may do now, generated from bit masks of the numbers each cell takes.
+
+        `apply` checks a single action with `fits` instead; the tests hold the two to agreement
+        over every well-formed id.
+        """
         if self.phase == OVER or seat != self.current:
             return []
         garden = self.gardens[seat]

@@ -17,7 +17,6 @@ from tabletop.games.luckynumbers.notation import (
     DISCARD,
     DRAW,
     PILE_ELEMENT,
-    TABLE_ELEMENT,
     TAKE,
     PlayedMove,
     cell_element,
@@ -98,31 +97,30 @@ def move_record(move: PlayedMove) -> JsonDict:
 
     A draw names no tile: what was drawn stays in hand, unseen by the others.
     """
-    seat, kind, tile, cell, replaced = move
-    name = seat_name(seat)
-    tile_id = element_id(tile) if tile != NO_TILE else None
-    cell_id = cell_element(seat, cell) if cell >= 0 else None
-    elements = [element for element in (tile_id, cell_id) if element is not None]
-    if kind == DRAW:
-        elements, text = [PILE_ELEMENT], f"{name} drew a tile"
-    elif kind == DISCARD:
-        elements.append(TABLE_ELEMENT)
-        text = f"{name} put {NUMBER_OF[tile]} face up on the table"
-    else:
-        source = " from the table" if kind == TAKE else ""
-        text = f"{name} placed {NUMBER_OF[tile]}{source} at {cell_label(cell)}"
-        if replaced != NO_TILE:
-            elements.append(element_id(replaced))
-            text += f", exchanging {NUMBER_OF[replaced]}"
+    tile_id = element_id(move.tile) if move.tile != NO_TILE else None
+    cell_id = cell_element(move.seat, move.cell) if move.cell >= 0 else None
+    replaced_id = element_id(move.replaced) if move.replaced != NO_TILE else None
+    elements = [element for element in (tile_id, cell_id, replaced_id) if element is not None]
     return {
-        "seat": seat,
-        "kind": kind,
+        "seat": move.seat,
+        "kind": move.kind,
         "tile": tile_id,
         "cell": cell_id,
-        "replaced": element_id(replaced) if replaced != NO_TILE else None,
-        "elements": elements,
-        "text": text,
+        "replaced": replaced_id,
+        "elements": [PILE_ELEMENT] if move.kind == DRAW else elements,
+        "text": _move_text(move),
     }
+
+
+def _move_text(move: PlayedMove) -> str:
+    name = seat_name(move.seat)
+    if move.kind == DRAW:
+        return f"{name} drew a tile"
+    if move.kind == DISCARD:
+        return f"{name} put {NUMBER_OF[move.tile]} face up on the table"
+    source = " from the table" if move.kind == TAKE else ""
+    text = f"{name} placed {NUMBER_OF[move.tile]}{source} at {cell_label(move.cell)}"
+    return text if move.replaced == NO_TILE else f"{text}, exchanging {NUMBER_OF[move.replaced]}"
 
 
 def tournament_summary(totals: Sequence[int], results: Sequence[RoundResult]) -> str:

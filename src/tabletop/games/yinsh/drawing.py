@@ -34,7 +34,7 @@ MARKER_RADIUS = 11.5
 HIT_RADIUS = 19.0
 LETTER_ROW_Y = 216.0
 PANEL_Y = {"black": -262.0, "white": 262.0}
-SUPPLY_X, SUPPLY_STEP = -120.0, 38.0
+SUPPLY_X, SUPPLY_STEP = -140.0, 38.0
 TRACK_X, TRACK_STEP = 116.0, 44.0
 
 BOARD_FILL, LINE_COLOUR, LABEL_COLOUR = "#e8d9b5", "#7a6548", "#5c4a33"
@@ -166,7 +166,7 @@ def _status(view: Mapping[str, Any]) -> str:
 
 
 def _panels(view: Mapping[str, Any]) -> Iterable[str]:
-    """Each player's name (bold when it is their decision) and empty slots of the scoring track."""
+    """Each player's name (bold when it is their decision) and the slots of their scoring track."""
     for seat, colour in enumerate(("white", "black")):
         y = PANEL_Y[colour]
         weight = "bold" if view["to_act"] == seat else "normal"
@@ -176,7 +176,12 @@ def _panels(view: Mapping[str, Any]) -> Iterable[str]:
             f'<text x="-210" y="{_f(y + 5)}" font-size="15" font-weight="{weight}">'
             f"{view['players'][seat]}</text>"
         )
-        yield f'<text x="{_f(TRACK_X - 26)}" y="{_f(y + 5)}" font-size="12" text-anchor="end">removed</text>'
+        caption_x = TRACK_X + (view["rings_to_win"] - 1) * TRACK_STEP / 2
+        caption_y = y - 25 if colour == "black" else y + 32
+        yield (
+            f'<text x="{_f(caption_x)}" y="{_f(caption_y)}" font-size="11" '
+            'text-anchor="middle">rings removed</text>'
+        )
         for slot in range(view["rings_to_win"]):
             yield (
                 f'<circle cx="{_f(TRACK_X + slot * TRACK_STEP)}" cy="{_f(y)}" r="{RING_RADIUS}" fill="none" '

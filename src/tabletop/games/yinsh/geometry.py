@@ -52,7 +52,6 @@ POINT_COUNT = len(COORDINATES)
 POINT_NAMES: tuple[str, ...] = tuple(point_name(q, r) for q, r in COORDINATES)
 POINT_INDEX: dict[str, int] = {name: index for index, name in enumerate(POINT_NAMES)}
 _INDEX_OF_COORDINATES: dict[Coordinates, int] = {qr: index for index, qr in enumerate(COORDINATES)}
-ALL_POINTS_MASK = (1 << POINT_COUNT) - 1
 
 
 def _ray(point: int, step: Coordinates) -> tuple[int, ...]:
@@ -69,7 +68,6 @@ def _ray(point: int, step: Coordinates) -> tuple[int, ...]:
 RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(_ray(point, step) for step in DIRECTIONS) for point in range(POINT_COUNT)
 )
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays if ray) for rays in RAYS)
 
 
 def _lines() -> tuple[tuple[int, ...], ...]:

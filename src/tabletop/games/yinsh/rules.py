@@ -114,18 +114,20 @@ def ring_move_ids(ring_points: list[int], rings: int, markers: int) -> list[Acti
     a ring, and after jumping one group of markers must stop on the first empty point.
     """
     moves: list[ActionId] = []
+    append = moves.append
+    occupied = rings | markers
     for origin in ring_points:
         for ray in MOVE_RAYS[origin]:
             jumped = False
             for bit, move_id in ray:
-                if bit & rings:
-                    break
-                if bit & markers:
+                if bit & occupied:
+                    if bit & rings:
+                        break
                     jumped = True
-                    continue
-                moves.append(move_id)
-                if jumped:
-                    break
+                else:
+                    append(move_id)
+                    if jumped:
+                        break
     return moves
 
 

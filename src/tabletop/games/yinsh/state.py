@@ -170,11 +170,6 @@ class YinshState(State):
         return self._actor
 
     @property
-    def mover(self) -> Seat:
-        """The seat whose ring move is being resolved, or who moved last."""
-        return self._mover
-
-    @property
     def last_move(self) -> LastMove | None:
         """The last placement, move or pass and the removals that followed it."""
         return self._last
@@ -272,8 +267,9 @@ class YinshState(State):
             markers = self._markers[WHITE] | self._markers[BLACK]
             ids = ring_move_ids(self.ring_points(seat), self.rings_mask(), markers)
         elif phase == PLACE:
-            occupied = self.rings_mask()
-            ids = [name for point, name in enumerate(PLACEMENT_IDS) if not occupied >> point & 1]
+            ids = list(PLACEMENT_IDS)  # indexed by point: delete the occupied ones from the end
+            for point in sorted(self.ring_points(WHITE) + self.ring_points(BLACK), reverse=True):
+                del ids[point]
         elif phase == ROW:
             ids = [ROW_IDS[window] for window in rows_in(self._markers[seat])]
         elif phase == RING:

@@ -61,6 +61,7 @@
     document.body.dataset.status = view.status;
     document.body.dataset.seq = String(view.seq);
     document.body.dataset.myTurn = view.actions.length ? "yes" : "no";
+    document.body.dataset.pending = pending ? "yes" : "no";
   }
 
   function button(text, onClick, className) {

@@ -1,0 +1,114 @@
+"""People playing in Chromium through the generic client: Kalah against MCTS, solo
+Yatzy, a live game between two browsers with a spectator, and a replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+from table_driver import click_and_wait, create_table, seq, wait_for_seq_after, wait_for_turn
+
+pytestmark = pytest.mark.browser
+
+FIRST_CLICKABLE = "#tt-board .clickable"
+
+
+def _game_over_panel(page: Page) -> str:
+    page.wait_for_selector("#tt-game-over")
+    return page.inner_text("#tt-game-over")
+
+
+def test_a_person_plays_kalah_against_mcts_to_the_end(page: Page, base_url: str, artifacts: Path) -> None:
+    create_table(page, base_url, "kalah", 2, ["me", "bot:mcts:1"])
+    moves = 0
+    while wait_for_turn(page):
+        assert page.locator(FIRST_CLICKABLE).count() >= 1
+        click_and_wait(page, FIRST_CLICKABLE)
+        moves += 1
+    panel = _game_over_panel(page)
+    page.screenshot(path=artifacts / "kalah-vs-mcts.png", full_page=True)
+    assert moves >= 5 and "Game over" in panel and "MCTS bot, level 1" in panel
+    assert page.locator("#tt-log li").count() == seq(page)
+
+
+def _play_one_yatzy_turn(page: Page) -> None:
+    if page.locator("#die-0.clickable").count():
+        page.click("#die-0")  # keep the first die: choosing dice is one action each
+        page.wait_for_selector("#die-0.clickable")
+    while page.locator("#roll.clickable").count():
+        click_and_wait(page, "#roll")
+    click_and_wait(page, "[id^='cell-'].clickable >> nth=0")
+
+
+def test_a_solo_yatzy_game_by_clicking_dice_roll_and_score_cells(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    create_table(page, base_url, "yatzy", 1, ["me"])
+    turns = 0
+    while wait_for_turn(page):
+        _play_one_yatzy_turn(page)
+        turns += 1
+    panel = _game_over_panel(page)
+    page.screenshot(path=artifacts / "yatzy-solo.png", full_page=True)
+    assert turns >= 13 and "Game over" in panel
+
+
+def test_two_browsers_play_live_and_a_spectator_watches(
+    browser: Browser, base_url: str, artifacts: Path
+) -> None:
+    contexts = [browser.new_context(viewport={"width": 900, "height": 800}) for _ in range(3)]
+    south, north, spectator = (context.new_page() for context in contexts)
+    url = create_table(south, base_url, "kalah", 2, ["me", "open"])
+    north.goto(url)
+    north.click("#join-seat-1")
+    north.wait_for_selector("body[data-connection=live][data-status=playing]")
+    south.wait_for_selector("body[data-status=playing]")
+    spectator.goto(url)
+    spectator.wait_for_selector("body[data-connection=live]")
+    for page in (south, north, spectator):
+        page.evaluate("window.notReloaded = true")
+
+    while True:
+        movers = [page for page in (south, north) if page.evaluate("document.body.dataset.myTurn") == "yes"]
+        if south.evaluate("document.body.dataset.status") == "finished":
+            break
+        assert len(movers) == 1
+        mover = movers[0]
+        other = north if mover is south else south
+        before = seq(mover)
+        click_and_wait(mover, FIRST_CLICKABLE)
+        wait_for_seq_after(other, before)
+        wait_for_seq_after(spectator, before)
+        assert seq(other) == seq(mover) == seq(spectator)
+
+    for name, page in (("south", south), ("north", north), ("spectator", spectator)):
+        _game_over_panel(page)
+        assert page.evaluate("window.notReloaded") is True
+        page.screenshot(path=artifacts / f"kalah-live-{name}.png", full_page=True)
+    assert spectator.locator(FIRST_CLICKABLE).count() == 0
+    for context in contexts:
+        context.close()
+
+
+def test_a_replay_steps_through_a_finished_game(page: Page, base_url: str, artifacts: Path) -> None:
+    url = create_table(page, base_url, "kalah", 2, ["bot:random:1", "bot:random:1"])
+    page.wait_for_selector("body[data-status=finished]", timeout=60_000)
+    total = seq(page)
+    page.goto(f"{url}/replay")
+    assert page.inner_text("#tt-step-number") == str(total)
+    last_board = page.inner_html("#tt-board")
+    page.click("#tt-previous")
+    page.wait_for_function(f"document.body.dataset.seq === '{total - 1}'")
+    assert page.inner_text("#tt-step-number") == str(total - 1)
+    assert page.inner_html("#tt-board") != last_board
+    page.click("#tt-first")
+    page.wait_for_function("document.body.dataset.seq === '0'")
+    assert page.locator("#tt-log li").count() == 0
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.body.dataset.seq === '1'")
+    assert page.locator("#tt-log li").count() == 1
+    page.click("#tt-last")
+    page.wait_for_function(f"document.body.dataset.seq === '{total}'")
+    page.screenshot(path=artifacts / "kalah-replay.png", full_page=True)
+    assert page.locator("#tt-game-over").count() == 1

@@ -1,0 +1,92 @@
+"""The one choke point: what each viewer is sent, built only from `state.view(viewer)`.
+
+Goofspiel bids are secret until both seats have bid; Secret cards are never shown to the
+other seat. The log of such games hides other seats' moves until the game is over.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.server.live import replay_snapshot
+from tabletop.server.service import TableRequest, TableService
+from tabletop.server.views import live_message, view_data
+from tabletop.store import SeatSpec, Store
+
+pytestmark = pytest.mark.asyncio
+
+
+async def _table(service: TableService, store: Store, game_id: str, seed: int) -> tuple[str, int, int]:
+    ann, bob = store.create_guest("Ann"), store.create_guest("Bob")
+    seats = (SeatSpec(player_id=ann.id), SeatSpec(player_id=bob.id))
+    live = await service.create_table(TableRequest(game_id, seats, {}, seed=seed))
+    return live.id, ann.id, bob.id
+
+
+async def test_a_secret_bid_is_in_no_other_viewers_log(service: TableService, store: Store) -> None:
+    table_id, ann, _bob = await _table(service, store, "goofspiel", 5)
+    await service.play_as(table_id, ann, "3", 0)
+    live = await service.table(table_id)
+    own, other, spectator = view_data(live, 0), view_data(live, 1), view_data(live, None)
+    assert own["log"] == [{"seq": 1, "seat": 0, "action": "3", "label": "bid 3"}]
+    assert other["log"] == spectator["log"] == [{"seq": 1, "seat": 0, "action": None, "label": "moved"}]
+    assert other["view"]["my_bid"] is None and other["view"]["has_bid"] == [True, False]
+    assert "bid 3" not in json.loads(live_message(live, 1))["html"]  # seat 1 may bid 3 itself: not in its html
+    assert "bid 3" not in live_message(live, None)
+
+
+async def test_the_log_opens_when_the_game_ends(service: TableService, store: Store) -> None:
+    table_id, ann, bob = await _table(service, store, "goofspiel", 5)
+    for seq, (seat_player, card) in enumerate(
+        [(ann, "1"), (bob, "2"), (ann, "2"), (bob, "1"), (ann, "3"), (bob, "4"), (ann, "4"), (bob, "3")]
+    ):
+        await service.play_as(table_id, seat_player, card, seq)
+    live = await service.table(table_id)
+    assert live.is_over
+    assert [entry["label"] for entry in view_data(live, None)["log"]][:2] == ["bid 1", "bid 2"]
+    assert view_data(live, None)["outcome"]["reason"] == "all cards bid"
+
+
+async def test_a_hidden_card_reaches_only_its_seat(service: TableService, store: Store) -> None:
+    table_id, _ann, _bob = await _table(service, store, "secret", 8)
+    live = await service.table(table_id)
+    cards = live.state.to_json()["cards"]
+    assert view_data(live, 0)["view"]["my_card"] == cards[0]
+    assert view_data(live, 1)["view"]["my_card"] == cards[1]
+    assert view_data(live, None)["view"]["my_card"] is None
+    assert f">{cards[0]}</text>" not in json.loads(live_message(live, 1))["html"]
+
+
+async def test_actions_are_offered_only_to_the_seat_to_move(service: TableService, store: Store) -> None:
+    table_id, ann, _bob = await _table(service, store, "secret", 8)
+    live = await service.table(table_id)
+    assert view_data(live, 0)["actions"] == [
+        {"id": "high", "label": "Bet high", "path": ["bet-high"]},
+        {"id": "low", "label": "Bet low", "path": ["bet-low"]},
+    ]
+    assert view_data(live, 1)["actions"] == view_data(live, None)["actions"] == []
+    await service.play_as(table_id, ann, "low", 0)
+    assert view_data(live, 1)["last_move_path"] == []  # seat 0's move is not revealed to seat 1
+    assert view_data(live, 0)["last_move_path"] == ["bet-low"]
+
+
+async def test_the_last_move_is_marked_by_its_path(service: TableService, store: Store) -> None:
+    ann, bob = store.create_guest("Ann"), store.create_guest("Bob")
+    live = await service.create_table(
+        TableRequest("kalah", (SeatSpec(player_id=ann.id), SeatSpec(player_id=bob.id)), {}, seed=1)
+    )
+    action = live.state.legal_actions(0)[1]
+    await service.play_as(live.id, ann.id, action.id, 0)
+    assert view_data(live, None)["last_move_path"] == list(action.path)
+
+
+async def test_a_replay_step_shows_the_earlier_position(service: TableService, store: Store) -> None:
+    table_id, ann, bob = await _table(service, store, "secret", 8)
+    await service.play_as(table_id, ann, "low", 0)
+    await service.play_as(table_id, bob, "high", 1)
+    live = await service.table(table_id)
+    step = view_data(replay_snapshot(live, 1), None)
+    assert (step["seq"], step["view"]["bets"], step["actions"]) == (1, [[0, "low"]], [])
+    assert view_data(replay_snapshot(live, 99), None)["seq"] == 2

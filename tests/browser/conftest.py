@@ -3,12 +3,8 @@ Debian's Chromium driven by Playwright. Screenshots go to test-artifacts/ (git-i
 
 from __future__ import annotations
 
-import os
 import shutil
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,43 +20,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-STARTUP_SECONDS = 30
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))  # the server-process helper
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(data_dir: Path, port: int, log: Path, *extra: str) -> subprocess.Popen[bytes]:
-    """`python -m tabletop.server serve` on `port`, answering once it is up."""
-    command = [
-        sys.executable,
-        "-m",
-        "tabletop.server",
-        "serve",
-        "--port",
-        str(port),
-        "--data-dir",
-        str(data_dir),
-    ]
-    environment = {key: value for key, value in os.environ.items() if key != "TABLETOP_DATABASE_URL"}
-    with log.open("ab") as output:
-        process = subprocess.Popen(
-            [*command, *extra], stdout=output, stderr=subprocess.STDOUT, env=environment
-        )
-    deadline = time.monotonic() + STARTUP_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited with {process.returncode}; see {log}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError(f"the server did not start within {STARTUP_SECONDS} s; see {log}")
+from server_process import free_port, start_server  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -33,7 +33,9 @@ async def test_a_secret_bid_is_in_no_other_viewers_log(service: TableService, st
     assert own["log"] == [{"seq": 1, "seat": 0, "action": "3", "label": "bid 3"}]
     assert other["log"] == spectator["log"] == [{"seq": 1, "seat": 0, "action": None, "label": "moved"}]
     assert other["view"]["my_bid"] is None and other["view"]["has_bid"] == [True, False]
-    assert "bid 3" not in json.loads(live_message(live, 1))["html"]  # seat 1 may bid 3 itself: not in its html
+    assert (
+        "bid 3" not in json.loads(live_message(live, 1))["html"]
+    )  # seat 1 may bid 3 itself: not in its html
     assert "bid 3" not in live_message(live, None)
 
 

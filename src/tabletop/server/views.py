@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.engine import Seat
+from tabletop.engine import Outcome, Seat
 from tabletop.server.live import LiveTable, LogEntry
 from tabletop.server.templating import render
 
@@ -63,7 +63,7 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
             {"id": action.id, "label": action.label, "path": list(action.path)} for action in actions
         ],
         "last_move_path": list(log[-1].path) if log else [],
-        "players": _players(live, movers),
+        "players": _players(live, movers, outcome),
         "log": [_log_item(entry) for entry in log],
         "outcome": None
         if outcome is None
@@ -73,7 +73,7 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
     }
 
 
-def _players(live: LiveTable, movers: tuple[Seat, ...]) -> list[dict[str, Any]]:
+def _players(live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None) -> list[dict[str, Any]]:
     return [
         {
             "seat": seat.seat,
@@ -82,6 +82,8 @@ def _players(live: LiveTable, movers: tuple[Seat, ...]) -> list[dict[str, Any]]:
             "level": seat.bot_level,
             "open": seat.is_open,
             "to_move": seat.seat in movers,
+            "rank": None if outcome is None else outcome.ranks[seat.seat],
+            "score": None if outcome is None else outcome.scores[seat.seat],
         }
         for seat in live.record.seats
     ]

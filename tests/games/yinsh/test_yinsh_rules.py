@@ -318,6 +318,19 @@ def test_a_row_made_with_the_last_marker_refills_the_pool_and_play_goes_on() -> 
     assert state.view(None)["rings_removed"] == [2, 1]
 
 
+def test_the_opponents_row_made_with_the_last_marker_is_still_taken() -> None:
+    # YI-R11 with YI-R8 (Q5): C4E4 places the 51st marker and flips D4, completing Black's
+    # D2–D6; Black takes it (the pool refills) and the game goes on with Black to move.
+    empty = EMPTY.replace("C4 ", "") + " E4"
+    state = crowded("C4 G11 H3 D7", "I4 I11 E10 F10", empty, {"D5": 1}, rings_removed=(1, 1))
+    assert [stripes(point) for point in ["D1", "D2", "D3", "D4", "D6"]] == [0, 1, 1, 0, 1]
+    play(state, "C4E4")
+    assert state.view(None)["markers_in_pool"] == 0 and state.current_players() == (1,)
+    play(state, "row:D2D6", "remove:I4")
+    assert state.view(None)["markers_in_pool"] == 5
+    assert not state.is_over() and state.current_players() == (1,) and state.view(None)["phase"] == "move"
+
+
 # The markers filling every ray from A2 and from K10 to the edge, in stripes (no row).
 CORNER_RAYS = " ".join(
     [

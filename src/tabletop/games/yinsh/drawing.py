@@ -158,11 +158,16 @@ HIT_POINTS = _hit_points()
 
 def _status(view: Mapping[str, Any]) -> str:
     variant = "Blitz" if view["variant"] == "blitz" else "Standard"
+    pool = _count_of_markers(view["markers_in_pool"])
     return (
         f'<text x="-228" y="-206" font-size="13">YINSH · {variant}</text>'
-        f'<text x="228" y="-206" font-size="13" text-anchor="end">{view["markers_in_pool"]} markers</text>'
+        f'<text x="228" y="-206" font-size="13" text-anchor="end">{pool}</text>'
         '<text x="228" y="-191" font-size="13" text-anchor="end">in the pool</text>'
     )
+
+
+def _count_of_markers(count: int) -> str:
+    return "1 marker" if count == 1 else f"{count} markers"
 
 
 def _panels(view: Mapping[str, Any]) -> Iterable[str]:
@@ -312,5 +317,5 @@ def _player_line(view: Mapping[str, Any], seat: int) -> str:
     if supply:
         text += f", {supply} in the supply"
     if seat == 0:
-        text += f"; {view['markers_in_pool']} markers in the pool"
+        text += f"; {_count_of_markers(view['markers_in_pool'])} in the pool"
     return text

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 import uvicorn
 
+from tabletop.server import bench
 from tabletop.server.app import create_app
 from tabletop.server.settings import DEFAULT_DATA_DIRECTORY, Settings
 
@@ -55,3 +56,36 @@ def serve(
         log_level="warning",
         proxy_headers=False,
     )
+
+
+DEFAULT_POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
+Database = Literal["sqlite", "postgres"]
+
+
+def bench_server(
+    *,
+    clients: Annotated[
+        list[int] | None, typer.Option("--clients", "-n", help="Simulated players (repeatable).")
+    ] = None,
+    database: Annotated[
+        list[str] | None, typer.Option("--database", help="sqlite and/or postgres (repeatable).")
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="Length of the measured window.")] = 20.0,
+    warmup: Annotated[float, typer.Option(help="Seconds of play before measuring starts.")] = 5.0,
+    game: Annotated[str, typer.Option(help="The game the clients play (two-player).")] = "kalah",
+    postgres_url: Annotated[
+        str, typer.Option(help="PostgreSQL database for a scratch schema.")
+    ] = DEFAULT_POSTGRES_URL,
+) -> None:
+    """Load test: N clients play random legal moves over WebSockets against a real server.
+
+    Prints sustained moves per second and the p50/p99 latency from sending a move to every
+    viewer of that table receiving it. Defaults: 100 and 1,000 clients, SQLite and PostgreSQL.
+    """
+    for name in database or ["sqlite", "postgres"]:
+        if name not in ("sqlite", "postgres"):
+            raise typer.BadParameter(f"--database is sqlite or postgres; got {name!r}")
+        for count in clients or [100, 1000]:
+            url = postgres_url if name == "postgres" else None
+            result = bench.bench(count, seconds, warmup, game, url)
+            typer.echo(bench.describe(result))

@@ -1,0 +1,286 @@
+"""`tabletop bench server`: N simulated players over WebSockets against a real server.
+
+The server runs as a subprocess (`python -m tabletop.server serve`) on a scratch database
+(an SQLite file in a temporary directory, or a scratch schema in the PostgreSQL database
+given). Clients are paired at tables of a game (Kalah by default); each plays a random
+legal action as soon as it is its turn, and a pair starts a new table when its game ends,
+so the load is sustained. For every move the latency is measured from sending it to the
+moment every viewer of that table has received the view that contains it. The run is
+bounded in time and in connections and talks only to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import websockets
+from sqlalchemy import create_engine, text
+
+from tabletop.store.database import normalise_url
+
+SERVER_STARTUP_SECONDS = 60
+SETUP_CONCURRENCY = 20
+
+
+@dataclass
+class Measurements:
+    """Moves and their latencies, counted only inside the measuring window."""
+
+    window_start: float = 0.0
+    window_end: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    games_finished: int = 0
+
+    def record(self, sent: float, seen_by_all: float) -> None:
+        if self.window_start <= sent and seen_by_all <= self.window_end:
+            self.latencies.append(seen_by_all - sent)
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """What `tabletop bench server` prints."""
+
+    clients: int
+    database: str
+    seconds: float
+    moves: int
+    p50_ms: float
+    p99_ms: float
+    errors: int
+    games_finished: int
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.seconds
+
+
+class _Table:
+    """One table's pending moves: when each was sent and which viewers have seen it."""
+
+    def __init__(self, viewers: int, measurements: Measurements) -> None:
+        self.viewers = viewers
+        self.measurements = measurements
+        self.sent: dict[int, float] = {}
+        self.seen: dict[int, int] = {}
+        self.seen_at: dict[int, float] = {}
+
+    def sent_move(self, seq: int) -> None:
+        self.sent[seq] = time.perf_counter()
+
+    def saw(self, seq: int) -> None:
+        """A viewer received the view at `seq`: the move that made it is seen once all have."""
+        if seq not in self.sent:
+            return
+        self.seen[seq] = self.seen.get(seq, 0) + 1
+        if self.seen[seq] == self.viewers:
+            self.measurements.record(self.sent.pop(seq), time.perf_counter())
+            del self.seen[seq]
+
+
+async def _player(
+    url: str, headers: dict[str, str], table: _Table, deadline: float, rng: random.Random
+) -> None:
+    """One client: plays a random legal action whenever it may, until the game or the time ends."""
+    async with websockets.connect(url, additional_headers=headers, max_size=2**22) as socket_:
+        while time.perf_counter() < deadline:
+            try:
+                message = json.loads(await asyncio.wait_for(socket_.recv(), deadline - time.perf_counter()))
+            except TimeoutError:
+                return
+            if message["type"] == "error":
+                table.measurements.errors += 1
+                continue
+            if message["type"] != "view":
+                continue
+            table.saw(message["seq"])
+            if message["status"] == "finished":
+                return
+            if message["actions"]:
+                action = rng.choice(message["actions"])["id"]
+                table.sent_move(message["seq"] + 1)
+                await socket_.send(json.dumps({"type": "move", "action": action, "seq": message["seq"]}))
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Where the clients play, which game, and where they record what they see."""
+
+    base: str
+    game: str
+    measurements: Measurements
+
+    @property
+    def deadline(self) -> float:
+        return self.measurements.window_end
+
+
+async def _pair(http: httpx.AsyncClient, plan: _Plan, tokens: tuple[dict[str, str], ...], seed: int) -> None:
+    """Two clients playing table after table until the deadline."""
+    rng = random.Random(seed)
+    ws_base = "ws" + plan.base.removeprefix("http")
+    while time.perf_counter() < plan.deadline:
+        body = {"game": plan.game, "seats": [{"kind": "me"}, {"kind": "open"}]}
+        table_id = (await http.post("/api/tables", json=body, headers=tokens[0])).json()["id"]
+        await http.post(f"/api/tables/{table_id}/join", json={}, headers=tokens[1])
+        table = _Table(len(tokens), plan.measurements)
+        url = f"{ws_base}/t/{table_id}/ws"
+        await asyncio.gather(*(_player(url, token, table, plan.deadline, rng) for token in tokens))
+        if time.perf_counter() < plan.deadline:
+            plan.measurements.games_finished += 1
+
+
+async def _guests(http: httpx.AsyncClient, count: int) -> list[dict[str, str]]:
+    limit = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def one(index: int) -> dict[str, str]:
+        async with limit:
+            answer = await http.post("/api/guests", json={"name": f"bench {index}"})
+            return {"Authorization": f"Bearer {answer.json()['token']}"}
+
+    return list(await asyncio.gather(*(one(index) for index in range(count))))
+
+
+async def run_load(base: str, game: str, clients: int, seconds: float, warmup: float) -> Measurements:
+    """Runs `clients` players (in pairs) for `warmup + seconds`; measures the last `seconds`."""
+    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits, cookies=None) as http:
+        tokens = await _guests(http, clients)
+        http.cookies.clear()
+        start = time.perf_counter()
+        measurements = Measurements(start + warmup, start + warmup + seconds)
+        plan = _Plan(base, game, measurements)
+        pairs = [(tokens[index], tokens[index + 1]) for index in range(0, clients - 1, 2)]
+        await asyncio.gather(*(_pair(http, plan, pair, seed) for seed, pair in enumerate(pairs)))
+    return measurements
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def running_server(data_dir: Path, database_url: str | None) -> Iterator[str]:
+    """The real server on a free loopback port, stopped afterwards."""
+    port = _free_port()
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("TABLETOP_")}
+    if database_url:
+        environment["TABLETOP_DATABASE_URL"] = database_url
+    command = [
+        sys.executable,
+        "-m",
+        "tabletop.server",
+        "serve",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data_dir),
+    ]
+    log = (data_dir / "server.log").open("wb")
+    process = subprocess.Popen(
+        [*command, "--bot-delay", "0"], stdout=log, stderr=subprocess.STDOUT, env=environment
+    )
+    try:
+        _wait_for_port(process, port)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        log.close()
+
+
+def _wait_for_port(process: subprocess.Popen[bytes], port: int) -> None:
+    deadline = time.monotonic() + SERVER_STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("the server did not start")
+
+
+@contextmanager
+def scratch_schema(postgres_url: str) -> Iterator[str]:
+    """A fresh schema in the given PostgreSQL database, dropped afterwards; yields its URL."""
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    engine = create_engine(normalise_url(postgres_url))
+    with engine.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    separator = "&" if "?" in postgres_url else "?"
+    try:
+        yield f"{postgres_url}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        engine.dispose()
+
+
+def bench(clients: int, seconds: float, warmup: float, game: str, postgres_url: str | None) -> BenchResult:
+    """One measured run against a fresh server and database."""
+    with (
+        tempfile.TemporaryDirectory(prefix="tabletop-bench-") as scratch,
+        _database(postgres_url) as database_url,
+        running_server(Path(scratch), database_url) as base,
+    ):
+        measured = asyncio.run(run_load(base, game, clients, seconds, warmup))
+    latencies = sorted(measured.latencies)
+    return BenchResult(
+        clients=clients,
+        database="PostgreSQL" if postgres_url else "SQLite",
+        seconds=seconds,
+        moves=len(latencies),
+        p50_ms=_percentile(latencies, 0.50) * 1000,
+        p99_ms=_percentile(latencies, 0.99) * 1000,
+        errors=measured.errors,
+        games_finished=measured.games_finished,
+    )
+
+
+@contextmanager
+def _database(postgres_url: str | None) -> Iterator[str | None]:
+    if postgres_url is None:
+        yield None
+        return
+    with scratch_schema(postgres_url) as url:
+        yield url
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    """The value below which `fraction` of the sorted `values` lie (nearest rank).
+
+    >>> _percentile([1.0, 2.0, 3.0, 4.0], 0.5)
+    2.0
+    """
+    if not values:
+        return float("nan")
+    return values[max(1, math.ceil(fraction * len(values))) - 1]
+
+
+def describe(result: BenchResult) -> str:
+    """One line of figures for people."""
+    return (
+        f"{result.database:10} {result.clients:5} clients  {result.moves_per_second:8.1f} moves/s  "
+        f"p50 {result.p50_ms:7.1f} ms  p99 {result.p99_ms:7.1f} ms  "
+        f"({result.moves} moves in {result.seconds:.0f} s, "
+        f"{result.games_finished} games, {result.errors} errors)"
+    )

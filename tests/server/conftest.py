@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
 from http.cookiejar import CookieJar, DefaultCookiePolicy
-from pathlib import Path
 
 import httpx
 import pytest
 import pytest_asyncio
-import uvicorn
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared toy games
-
 import server_games
+import uvicorn
+from running_site import Site
 
 from tabletop.server.app import create_app
 from tabletop.server.bot_runner import ThreadBotRunner
@@ -43,31 +38,6 @@ async def service(store: Store, hub: MemoryHub) -> AsyncIterator[TableService]:
     table_service = TableService(store, hub, server_games.load, ThreadBotRunner(server_games.load))
     yield table_service
     await table_service.stop()
-
-
-@dataclass(frozen=True)
-class Guest:
-    id: int
-    name: str
-    headers: dict[str, str]
-
-
-@dataclass
-class Site:
-    """A real server (uvicorn in a thread) on a free port, with the test games."""
-
-    base_url: str
-    store: Store
-    http: httpx.Client
-
-    @property
-    def ws_url(self) -> str:
-        return "ws" + self.base_url.removeprefix("http")
-
-    def guest(self, name: str) -> Guest:
-        """A new guest player with its API token."""
-        answer = self.http.post("/api/guests", json={"name": name}).json()
-        return Guest(answer["id"], answer["name"], {"Authorization": f"Bearer {answer['token']}"})
 
 
 @pytest.fixture(scope="module")

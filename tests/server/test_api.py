@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import Guest, Site
+from running_site import Guest, Site
 
 
 def _nim_table(site: Site, creator: Guest, **extra: Any) -> dict[str, Any]:

@@ -10,11 +10,13 @@ import pytest
 import server_games
 
 from tabletop.server import errors
-from tabletop.server.hub import MemoryHub, table_channel
+from tabletop.server.hub import MemoryHub, RedisHub, table_channel
 from tabletop.server.service import TableRequest, TableService
 from tabletop.store import SeatSpec, Store
 
 pytestmark = pytest.mark.asyncio
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 async def test_a_second_process_catches_up_from_the_event(tmp_path: Path) -> None:
@@ -51,3 +53,25 @@ async def test_a_race_between_processes_is_a_stale_seq(tmp_path: Path) -> None:
     assert (await there.table(live.id)).seq == 1
     await there.play_as(live.id, bob.id, "1:1", 1)
     assert len(here.store.moves(live.id)) == 2
+
+
+@pytest.mark.redis
+async def test_two_processes_follow_each_other_through_redis(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    hubs = (RedisHub(REDIS_URL), RedisHub(REDIS_URL))
+    here = TableService(Store.open(url), hubs[0], server_games.load)
+    there = TableService(Store.open(url), hubs[1], server_games.load)
+    try:
+        ann, bob = here.store.create_guest("Ann"), here.store.create_guest("Bob")
+        seats = (SeatSpec(player_id=ann.id), SeatSpec(player_id=bob.id))
+        live = await here.create_table(TableRequest("nim", seats, {"heaps": "3-4-5"}))
+        await there.table(live.id)
+        async with hubs[1].subscribe(table_channel(live.id)) as subscription:
+            await here.play_as(live.id, ann.id, "2:4", 0)
+            await there.sync(await asyncio.wait_for(subscription.get(), 5))
+            assert (await there.table(live.id)).state.view(None)["heaps"] == [3, 0, 5]
+            await there.play_as(live.id, bob.id, "1:3", 1)
+        assert [move.action_id for move in here.store.moves(live.id)] == ["2:4", "1:3"]
+    finally:
+        for hub in hubs:
+            await hub.close()

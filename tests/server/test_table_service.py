@@ -11,6 +11,7 @@ import pytest
 import server_games
 
 from tabletop.server import errors
+from tabletop.server import service as service_module
 from tabletop.server.hub import MemoryHub, table_channel
 from tabletop.server.service import TableRequest, TableService
 from tabletop.store import SeatSpec, Store
@@ -211,3 +212,19 @@ async def test_chat_is_stored_and_published(service: TableService, store: Store,
     assert [line.text for line in store.chat(table_id)] == ["good luck"]
     with pytest.raises(errors.BadRequest):
         await service.say(table_id, ann, " ")
+
+
+async def test_finished_tables_leave_memory_but_not_the_store(
+    service: TableService, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(service_module, "FINISHED_TABLES_KEPT", 1)
+    first, ann, bob = await _two_player_nim(service, store)
+    second, carol, dave = await _two_player_nim(service, store)
+    cached = await service.table(first)
+    for table_id, (south, north) in ((first, (ann, bob)), (second, (carol, dave))):
+        await service.play_as(table_id, south, "2:1", 0)
+        await service.play_as(table_id, north, "1:1", 1)
+        await service.play_as(table_id, south, "2:1", 2)
+    evicted = await service.table(first)  # rebuilt from the log
+    assert evicted is not cached
+    assert evicted.is_over and [entry.action_id for entry in evicted.log] == ["2:1", "1:1", "2:1"]

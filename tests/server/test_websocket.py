@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from conftest import Guest, Site
+from running_site import Guest, Site
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 

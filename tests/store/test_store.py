@@ -1,18 +1,27 @@
-"""The store against SQLite and PostgreSQL: schema, players, tables, seats, the log, chat."""
+"""The store against SQLite and PostgreSQL: schema, players, tables, seats, the log, chat.
+
+PostgreSQL runs at 127.0.0.1:5432 (database `test`) on the development machines and in CI;
+each test gets a schema of its own, dropped afterwards. Those tests are marked `postgres`
+and fail, not skip, when the server is down.
+"""
 
 from __future__ import annotations
 
 import threading
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect, text
+from sqlalchemy import create_engine, inspect, text
 
 from tabletop.engine import Outcome
 from tabletop.store import (
     AlreadySeated,
     MoveConflict,
+    NewMove,
     NewTable,
     NotFound,
     SeatSpec,
@@ -22,6 +31,32 @@ from tabletop.store import (
 )
 from tabletop.store.database import downgrade
 from tabletop.store.models import Base
+
+POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'store.sqlite3'}"
+        return
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(POSTGRES_URL)
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    opened = Store.open(database_url)
+    yield opened
+    opened.close()
 
 
 def _two_seat_table(store: Store, *, first: SeatSpec | None = None, second: SeatSpec | None = None) -> str:
@@ -143,6 +178,18 @@ def test_the_move_log_takes_one_move_per_seq(store: Store) -> None:
     ]
     assert [move.seq for move in store.moves(table_id, after=1)] == [2]
     assert all(move.created_at.tzinfo is not None for move in store.moves(table_id))
+
+
+def test_moves_of_several_tables_commit_together_and_a_conflict_spares_the_others(store: Store) -> None:
+    first, second, third = (_two_seat_table(store) for _ in range(3))
+    store.append_move(second, 1, 0, "1:1")
+    batch = [NewMove(first, 1, 0, "3:2"), NewMove(second, 1, 1, "2:2"), NewMove(third, 1, 0, "1:1")]
+    results = store.append_moves(batch)
+    assert isinstance(results[1], MoveConflict)
+    assert [(r.seq, r.action_id) for r in (results[0], results[2])] == [(1, "3:2"), (1, "1:1")]  # type: ignore[union-attr]
+    assert [m.action_id for m in store.moves(first)] == ["3:2"]
+    assert [m.action_id for m in store.moves(second)] == ["1:1"]
+    assert [m.action_id for m in store.moves(third)] == ["1:1"]
 
 
 def test_the_last_move_and_the_result_commit_together(store: Store) -> None:

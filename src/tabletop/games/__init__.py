@@ -11,6 +11,8 @@ _REGISTRY = Registry(
         "dvonn": "tabletop.games.dvonn",
         "kalah": "tabletop.games.kalah",
         "luckynumbers": "tabletop.games.luckynumbers",
+        "mammalath": "tabletop.games.mammalath",
+        "tuned": "tabletop.games.tuned",
         "yatzy": "tabletop.games.yatzy",
         "yinsh": "tabletop.games.yinsh",
     }

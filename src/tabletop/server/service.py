@@ -16,6 +16,7 @@ import asyncio
 import logging
 import secrets
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
@@ -29,11 +30,13 @@ from tabletop.server.bot_runner import BotRunner, BotTimeout
 from tabletop.server.bot_worker import BotRequest
 from tabletop.server.hub import Event, Hub, table_channel
 from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, action_of, rebuild
+from tabletop.server.move_writer import MoveWriter
 from tabletop.store import (
     MODES,
     OPEN_STATUSES,
     AlreadySeated,
     MoveConflict,
+    NewMove,
     NewTable,
     SeatSpec,
     SeatTaken,
@@ -44,6 +47,7 @@ from tabletop.store import (
 
 GameLoader = Callable[[str], Game]
 BOT_LEVELS = range(1, 6)
+FINISHED_TABLES_KEPT = 200
 MAX_ACTION_ID_LENGTH = 200
 SEED_BITS = 62
 
@@ -82,7 +86,9 @@ class TableService:
         self.instance_id = uuid.uuid4().hex
         self._bot_runner = bot_runner
         self._bot_delay = bot_delay
+        self._writer = MoveWriter(store)
         self._tables: dict[str, LiveTable] = {}
+        self._finished: OrderedDict[str, None] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[tuple[str, Seat], asyncio.Task[None]] = {}
 
@@ -124,9 +130,20 @@ class TableService:
             live = self._tables.get(table_id)
             if live is None:
                 live = await self._load(table_id)
-                self._tables[table_id] = live
+                self._remember(live)
         self._loading.pop(table_id, None)
         return live
+
+    def _remember(self, live: LiveTable) -> None:
+        """Caches the table; of finished ones only the most recently used few stay in memory."""
+        self._tables[live.id] = live
+        if live.record.status != "finished":
+            return
+        self._finished[live.id] = None
+        self._finished.move_to_end(live.id)
+        while len(self._finished) > FINISHED_TABLES_KEPT:
+            evicted, _ = self._finished.popitem(last=False)
+            self._tables.pop(evicted, None)
 
     async def _load(self, table_id: str) -> LiveTable:
         record = await self._store(self.store.table, table_id)
@@ -157,7 +174,7 @@ class TableService:
         new_table = self._check_request(game, request)
         record = await self._store(self.store.create_table, new_table)
         live = rebuild(record, game, [])
-        self._tables[record.id] = live
+        self._remember(live)
         self._schedule_bots(live)
         return live
 
@@ -226,9 +243,7 @@ class TableService:
                 raise errors.IllegalMove(str(error)) from error
             result = after.outcome() if after.is_over() else None
             try:
-                move = await self._store(
-                    self.store.append_move, table_id, live.seq + 1, seat, action_id, result
-                )
+                move = await self._writer.append(NewMove(table_id, live.seq + 1, seat, action_id, result))
             except MoveConflict as error:
                 await self._refresh(live)
                 raise errors.StaleSeq(
@@ -238,6 +253,7 @@ class TableService:
             live.advance(after, entry)
             if result is not None:
                 await self._reload_record(live)
+                self._remember(live)
         await self._publish(live, "move", seq=entry.seq)
         self._schedule_bots(live)
         return entry

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.engine import Outcome, Seat
+from tabletop.engine import JsonDict, Outcome, Seat
 from tabletop.server.live import LiveTable, LogEntry
 from tabletop.server.templating import render
 
@@ -69,8 +69,21 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
         if outcome is None
         else {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason},
         "view": view,
-        "svg": live.game.draw_svg(view),
+        "svg": _drawing(live, view),
     }
+
+
+def _drawing(live: LiveTable, view: JsonDict) -> str:
+    """The game's SVG for `view`, drawn once per distinct view of this position.
+
+    `draw_svg` depends on the view alone, so viewers whose views are equal (every seat of a
+    perfect-information game, all spectators) share one drawing.
+    """
+    key = ("svg", json.dumps(view, sort_keys=True))
+    drawing = live.rendered.get(key)
+    if drawing is None:
+        drawing = live.rendered[key] = live.game.draw_svg(view)
+    return str(drawing)
 
 
 def _players(live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None) -> list[dict[str, Any]]:

@@ -132,6 +132,17 @@ class TableRecord:
 
 
 @dataclass(frozen=True)
+class NewMove:
+    """A move to append to the log; `result` set when it ends the game."""
+
+    table_id: str
+    seq: int
+    seat: Seat
+    action_id: ActionId
+    result: Outcome | None = None
+
+
+@dataclass(frozen=True)
 class MoveRecord:
     """One entry of the move log."""
 

@@ -12,7 +12,7 @@ import contextlib
 import secrets
 import string
 import threading
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -29,6 +29,7 @@ from tabletop.store.records import (
     ChatRecord,
     MoveConflict,
     MoveRecord,
+    NewMove,
     NewTable,
     NotFound,
     PlayerRecord,
@@ -229,18 +230,27 @@ class Store:
 
         Raises `MoveConflict` when the log already has a move `seq` for this table.
         """
+        appended = self.append_moves([NewMove(table_id, seq, seat, action_id, result)])[0]
+        if isinstance(appended, MoveConflict):
+            raise appended
+        return appended
+
+    def append_moves(self, moves: Sequence[NewMove]) -> list[MoveRecord | MoveConflict]:
+        """Appends moves of different tables in one transaction: one commit (one disk flush) for all.
+
+        If any of them conflicts, each is appended again on its own, so the others still
+        land; the answer lists, in order, each move's record or its `MoveConflict`.
+        """
         created = now()
         try:
             with self._transaction() as session:
-                session.add(
-                    Move(table_id=table_id, seq=seq, seat=seat, action_id=action_id, created_at=created)
-                )
-                session.flush()
-                if result is not None:
-                    _finish(session, table_id, result, created)
-        except IntegrityError as error:
-            raise MoveConflict(f"table {table_id} already has a move {seq}") from error
-        return MoveRecord(seq, seat, action_id, created)
+                for move in moves:
+                    _insert_move(session, move, created)
+        except IntegrityError:
+            if len(moves) == 1:
+                return [MoveConflict(f"table {moves[0].table_id} already has a move {moves[0].seq}")]
+            return [self.append_moves([move])[0] for move in moves]
+        return [MoveRecord(move.seq, move.seat, move.action_id, created) for move in moves]
 
     def moves(self, table_id: str, after: int = 0) -> list[MoveRecord]:
         """The move log of a table from move `after + 1` on, in order."""
@@ -295,6 +305,16 @@ def _get_table(session: Session, table_id: str) -> GameTable:
     if row is None:
         raise NotFound(f"no table {table_id!r}")
     return row
+
+
+def _insert_move(session: Session, move: NewMove, created: datetime) -> None:
+    row = Move(
+        table_id=move.table_id, seq=move.seq, seat=move.seat, action_id=move.action_id, created_at=created
+    )
+    session.add(row)
+    session.flush()
+    if move.result is not None:
+        _finish(session, move.table_id, move.result, created)
 
 
 def _finish(session: Session, table_id: str, result: Outcome, finished: datetime) -> None:

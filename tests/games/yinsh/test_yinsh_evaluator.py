@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from yinsh_positions import play
 
+from tabletop import bots
 from tabletop.engine import Rng
 from tabletop.games.yinsh import GAME
 
@@ -65,3 +66,19 @@ def test_mobility_counts() -> None:
     centre = GAME.evaluate(GAME.position(white_rings=["F6"], black_rings=["A2"]))
     edge = GAME.evaluate(GAME.position(white_rings=["A3"], black_rings=["F6"]))
     assert centre is not None and edge is not None and centre[0] > 0 > edge[0]
+
+
+def test_mcts_with_the_evaluator_completes_a_row_when_it_can() -> None:
+    # Any move of the ring on F6 leaves a marker there and completes F2–F6 (YI-R4, YI-R5).
+    state = GAME.position(
+        white_rings=["F6", "A2", "K7"],
+        black_rings=["K10", "J11", "B1"],
+        white_markers=["F2", "F3", "F4", "F5"],
+        black_markers=["E6", "G7"],
+    )
+    share_of_row_moves = sum(action.startswith("F6") for action in state.legal_action_ids(0)) / len(
+        state.legal_action_ids(0)
+    )
+    assert share_of_row_moves < 0.4
+    for seed in range(3):
+        assert bots.make("mcts", level=2, seed=seed).choose(state, 0).startswith("F6")

@@ -10,7 +10,10 @@ serve placements on empty cells and exchanges (R4a, R4b).
 One exception, decided where the rules are silent: a tile is never exchanged for one of the
 same number. Such an exchange leaves the garden as it was (a pass in disguise), and with it
 every number would always fit somewhere, so the unplaceable tiles of R3 and of scenarios 7
-and 8 in the rules file could not exist.
+and 8 in the rules file could not exist. (Walk from (0,0), stepping to a filled cell right
+of or below the current one whose number is at most n while there is one. Where the walk
+stops, everything left and above is below n and everything right and below is above it, so
+n fits there, if only by replacing an n.)
 """
 
 from __future__ import annotations

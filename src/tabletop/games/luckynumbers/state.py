@@ -40,6 +40,7 @@ from tabletop.games.luckynumbers.notation import (
     DISCARD_ACTION,
     DRAW,
     DRAW_ACTION,
+    MOVES,
     PLACE,
     PLACE_IDS,
     TAKE,
@@ -152,7 +153,7 @@ class LuckyNumbersState(State):
         return ids
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        return [self._action(seat, parse(action_id)) for action_id in self.legal_action_ids(seat)]
+        return [self._action(seat, MOVES[action_id]) for action_id in self.legal_action_ids(seat)]
 
     def apply(self, seat: Seat, action_id: ActionId) -> None:
         move = self._checked(seat, action_id)
@@ -236,8 +237,8 @@ class LuckyNumbersState(State):
             return f"there is no face-up {move.number} on the table (R3)"
         return _why_not_fit(garden, move.number, move.cell)
 
-    def _action(self, seat: Seat, move: Move | None) -> Action:
-        assert move is not None, "legal ids always parse"
+    def _action(self, seat: Seat, move: Move) -> Action:
+        """The Action of a legal move, with its label and the clicks that choose it."""
         if move.kind == DRAW:
             return DRAW_ACTION
         if move.kind == DISCARD:

@@ -15,8 +15,11 @@ Notation (every action id of the game):
 - ``pass``: no ring can move (YI-R12); a button.
 - ``undo``: back to the start of the turn; a button.
 
->>> [POINT_NAMES[p] for p in ring_destinations(POINT_INDEX["F2"], 0, mask_of([POINT_INDEX["F3"]]))][:3]
-['F4', 'G2', 'E2']
+A ring on F2 jumps a marker on F3 and must stop right behind it, on F4 (YI-R2):
+
+>>> f2, f3 = POINT_INDEX["F2"], POINT_INDEX["F3"]
+>>> [POINT_NAMES[p] for p in ring_destinations(f2, 1 << f2, 1 << f3) if POINT_NAMES[p][0] == "F"]
+['F4']
 """
 
 from __future__ import annotations

@@ -1,0 +1,110 @@
+"""The HTML pages against a real server, as a browser without JavaScript sees them:
+a guest on the first visit, CSRF-protected forms, registration and log-in, the lobby,
+the new-table form built from the game's declarations, joining by the invite link."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from running_site import Site
+
+
+@pytest.fixture
+def browser(site: Site) -> Iterator[httpx.Client]:
+    """A cookie-keeping client: one visitor."""
+    with httpx.Client(base_url=site.base_url) as client:
+        yield client
+
+
+def _csrf(page: httpx.Response) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert found, "the page has no CSRF token"
+    return found.group(1)
+
+
+def test_a_first_visit_makes_a_guest_remembered_by_a_signed_cookie(browser: httpx.Client) -> None:
+    lobby = browser.get("/")
+    name = re.search(r'id="tt-me">([^<]+)<', lobby.text)
+    assert lobby.status_code == 200 and name and name.group(1).startswith("Guest ")
+    cookie = browser.cookies.get("tabletop_session")
+    assert cookie is not None and "." in cookie  # signed by Starlette's itsdangerous signer
+    assert name.group(1) in browser.get("/").text
+    browser.cookies.set("tabletop_session", cookie[:-4] + "AAAA")
+    assert name.group(1) not in browser.get("/").text  # a tampered cookie is a new visitor
+
+
+def test_the_lobby_lists_every_game_with_its_players_and_description(browser: httpx.Client) -> None:
+    lobby = browser.get("/").text
+    assert 'id="game-nim"' in lobby and "2–3 players" in lobby
+    assert "Take stones from one heap" in lobby and 'href="/games/goofspiel/new"' in lobby
+
+
+def test_a_form_without_the_sessions_token_is_refused(browser: httpx.Client, site: Site) -> None:
+    browser.get("/")
+    tables_before = len(site.store.tables(["waiting", "playing", "finished"], None))
+    answer = browser.post("/games/nim/new", data={"csrf": "forged", "players": "2", "seat-0": "me"})
+    assert answer.status_code == 403 and "expired" in answer.text
+    assert len(site.store.tables(["waiting", "playing", "finished"], None)) == tables_before
+
+
+def test_the_new_table_form_follows_the_games_declarations(browser: httpx.Client) -> None:
+    form = browser.get("/games/nim/new").text
+    assert '<option value="3-4-5" selected>' in form and 'name="option-heaps"' in form
+    players = form[form.index('<select name="players"') : form.index("</select>")]
+    assert re.findall(r'<option value="(\d)"', players) == ["2", "3"]  # Nim: 2–3 players
+    assert 'value="bot:mcts:5"' in form and 'value="bot:random:1"' in form
+
+
+def test_creating_and_joining_by_the_invite_link(browser: httpx.Client, site: Site) -> None:
+    form = browser.get("/games/nim/new")
+    created = browser.post(
+        "/games/nim/new",
+        data={"csrf": _csrf(form), "players": "2", "seat-0": "me", "seat-1": "open", "option-heaps": "2-2"},
+    )
+    assert created.status_code == 303
+    table_url = created.headers["location"]
+    table_page = browser.get(table_url).text
+    assert 'data-status="waiting"' in table_page and f'value="{site.base_url}{table_url}"' in table_page
+    with httpx.Client(base_url=site.base_url) as friend:
+        invite = friend.get(table_url)
+        assert 'id="join-seat-1"' in invite.text
+        joined = friend.post(f"{table_url}/join", data={"csrf": _csrf(invite), "seat": "1"})
+        assert joined.status_code == 303
+        assert 'data-status="playing"' in friend.get(table_url).text
+    record = site.store.table(table_url.rsplit("/", 1)[1])
+    assert record is not None and record.options == {"heaps": "2-2"} and record.status == "playing"
+
+
+def test_a_bad_option_shows_the_form_again_with_the_reason(browser: httpx.Client) -> None:
+    form = browser.get("/games/nim/new")
+    answer = browser.post(
+        "/games/nim/new", data={"csrf": _csrf(form), "players": "2", "seat-0": "me", "option-heaps": "7-7"}
+    )
+    assert answer.status_code == 400 and "option &#39;heaps&#39; must be one of" in answer.text
+
+
+def test_register_log_out_and_log_in(browser: httpx.Client, site: Site) -> None:
+    page = browser.get("/register")
+    guest_name = re.search(r'id="tt-me">([^<]+)<', page.text).group(1)  # type: ignore[union-attr]
+    username = f"user{site.store.create_guest('x').id}"
+    registered = browser.post(
+        "/register", data={"csrf": _csrf(page), "username": username, "password": "long enough"}
+    )
+    assert registered.status_code == 303 and "(guest)" not in browser.get("/").text
+    logged_out = browser.post("/logout", data={"csrf": _csrf(browser.get("/"))})
+    assert logged_out.status_code == 303 and "(guest)" in browser.get("/").text
+    login = browser.get("/login")
+    wrong = browser.post("/login", data={"csrf": _csrf(login), "username": username, "password": "not it"})
+    assert wrong.status_code == 401 and "wrong password" in wrong.text
+    right = browser.post(
+        "/login", data={"csrf": _csrf(browser.get("/login")), "username": username, "password": "long enough"}
+    )
+    assert right.status_code == 303 and guest_name.strip() in browser.get("/").text
+
+
+def test_an_unknown_table_is_a_404_page(browser: httpx.Client) -> None:
+    answer = browser.get("/t/nosuchtable")
+    assert answer.status_code == 404 and "no table" in answer.text

@@ -54,6 +54,7 @@ def _play_until_killed(
         return
 
 
+@pytest.mark.slow
 def test_acknowledged_moves_survive_a_sigkill(tmp_path: Path, database_url: str | None) -> None:
     port, log = free_port(), tmp_path / "server.log"
     server = start_server(tmp_path / "data", port, log, "--bot-delay", "0", database_url=database_url)

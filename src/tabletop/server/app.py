@@ -66,6 +66,18 @@ def create_app(
 
     app = FastAPI(title="Tabletop", summary="Board games in the browser and over an API.", lifespan=lifespan)
     app.state.context = context
+    _add_middleware(app, settings)
+    app.include_router(api.router)
+    app.include_router(websocket.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIRECTORY), name="static")
+    app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
+    return app
+
+
+def _add_middleware(app: FastAPI, settings: Settings) -> None:
+    """Signed session cookies (SameSite=Lax, HttpOnly) and the request body cap."""
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,
@@ -75,13 +87,6 @@ def create_app(
         https_only=settings.secure_cookies,
     )
     app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
-    app.include_router(api.router)
-    app.include_router(websocket.router)
-    app.include_router(pages.router)
-    app.mount("/static", StaticFiles(directory=STATIC_DIRECTORY), name="static")
-    app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
-    app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
-    return app
 
 
 def _is_api(request: Request) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 import uvicorn
@@ -37,6 +37,12 @@ def serve(
     bot_budget: Annotated[
         float, typer.Option(help="Seconds a bot may think before a random move is played.")
     ] = 10.0,
+    behind_https_proxy: Annotated[
+        bool,
+        typer.Option(
+            help="Served over HTTPS by a reverse proxy on this host: secure cookies, X-Forwarded-*."
+        ),
+    ] = False,
 ) -> None:
     """Serves the site: migrates the database, rebuilds open tables, then listens.
 
@@ -45,7 +51,11 @@ def serve(
     """
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = Settings.from_environment(
-        data_dir, bot_workers=bot_workers, bot_delay=bot_delay, bot_time_budget=bot_budget
+        data_dir,
+        bot_workers=bot_workers,
+        bot_delay=bot_delay,
+        bot_time_budget=bot_budget,
+        secure_cookies=behind_https_proxy,
     )
     typer.echo(f"Tabletop on http://{host}:{port} (data in {data_dir.resolve()})")
     uvicorn.run(
@@ -54,12 +64,12 @@ def serve(
         port=port,
         ws_max_size=WEBSOCKET_MAX_BYTES,
         log_level="warning",
-        proxy_headers=False,
+        proxy_headers=behind_https_proxy,
+        forwarded_allow_ips="127.0.0.1",
     )
 
 
 DEFAULT_POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
-Database = Literal["sqlite", "postgres"]
 
 
 def bench_server(

@@ -16,9 +16,11 @@ from collections.abc import AsyncIterator
 from typing import Any, Protocol
 
 from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 REDIS_URL_VARIABLE = "TABLETOP_REDIS_URL"
 CHANNEL_PREFIX = "tabletop:table:"
+RECONNECT_SECONDS = 1.0
 
 Event = dict[str, Any]
 
@@ -156,7 +158,12 @@ class RedisHub:
 
     async def _read(self) -> None:
         while True:
-            message = await self._pubsub.get_message(timeout=1.0)
+            try:
+                message = await self._pubsub.get_message(timeout=1.0)
+            except RedisConnectionError:
+                _LOG.warning("lost the connection to Redis; retrying (subscriptions are renewed)")
+                await asyncio.sleep(RECONNECT_SECONDS)
+                continue
             if message is None:
                 if not self._pubsub.subscribed:
                     await asyncio.sleep(0.05)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine import Game
-from tabletop.store import TableRecord
+from tabletop.engine import Game, Outcome
+from tabletop.store import SeatRecord, TableRecord
 
 
 def table_summary(record: TableRecord, seq: int | None = None) -> dict[str, Any]:
@@ -22,29 +22,29 @@ def table_summary(record: TableRecord, seq: int | None = None) -> dict[str, Any]
         "status": record.status,
         "url": f"/t/{record.id}",
         "created_at": record.created_at.isoformat(),
-        "seats": [
-            {
-                "seat": seat.seat,
-                "name": seat.player_name,
-                "bot": seat.bot,
-                "level": seat.bot_level,
-                "open": seat.is_open,
-            }
-            for seat in record.seats
-        ],
-        "result": None
-        if record.result is None
-        else {
-            "scores": list(record.result.scores),
-            "ranks": list(record.result.ranks),
-            "reason": record.result.reason,
-        },
+        "seats": [_seat_summary(seat) for seat in record.seats],
+        "result": None if record.result is None else outcome_summary(record.result),
     }
     if seq is not None:
         summary["seq"] = seq
     if record.status == "finished":
         summary["seed"] = record.seed
     return summary
+
+
+def _seat_summary(seat: SeatRecord) -> dict[str, Any]:
+    return {
+        "seat": seat.seat,
+        "name": seat.player_name,
+        "bot": seat.bot,
+        "level": seat.bot_level,
+        "open": seat.is_open,
+    }
+
+
+def outcome_summary(outcome: Outcome) -> dict[str, Any]:
+    """Scores, ranks (1 = best) and the reason, as JSON."""
+    return {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason}
 
 
 def game_summary(game: Game) -> dict[str, Any]:

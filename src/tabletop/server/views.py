@@ -14,6 +14,7 @@ from typing import Any
 
 from tabletop.engine import JsonDict, Outcome, Seat
 from tabletop.server.live import LiveTable, LogEntry
+from tabletop.server.summaries import outcome_summary
 from tabletop.server.templating import render
 
 ViewData = dict[str, Any]
@@ -65,9 +66,7 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
         "last_move_path": list(log[-1].path) if log else [],
         "players": _players(live, movers, outcome),
         "log": [_log_item(entry) for entry in log],
-        "outcome": None
-        if outcome is None
-        else {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason},
+        "outcome": None if outcome is None else outcome_summary(outcome),
         "view": view,
         "svg": _drawing(live, view),
     }

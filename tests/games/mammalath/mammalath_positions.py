@@ -12,7 +12,9 @@ from tabletop.games.mammalath import GAME, MammalathState
 FILLER = ".a .b .c .d .e .f"
 
 
-def position(*rows: str, to_move: str = "black", plies: int | None = None, swap_rule: bool = True) -> MammalathState:
+def position(
+    *rows: str, to_move: str = "black", plies: int | None = None, swap_rule: bool = True
+) -> MammalathState:
     """A hand-made position; rows from the top, the rest `FILLER`."""
     full = [*rows, *[FILLER] * (6 - len(rows))]
     return MammalathState.from_position(full, to_move=to_move, plies=plies, swap_rule=swap_rule)

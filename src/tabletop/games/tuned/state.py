@@ -413,6 +413,8 @@ class TunedState(State):
         k = len(stack) - stack.index(kind)
         if source == SUPPLY and k != 1:
             raise ValueError(f"{action_id!r}: an added animal is on top of its cell")
+        if source != SUPPLY and _board_before_was_over(self._codes, source, target, k):
+            raise ValueError(f"{action_id!r}: the board before it had a line of three, so the game was over")
         self._last = (1 - self._to_move, self._stacks[target][-k], source, target, k)
         self._reversal = reversal_of((kind, source, target, k))
 
@@ -436,6 +438,16 @@ class TunedState(State):
 
 def _line(cells: list[int]) -> Line:
     return (int(cells[0]), int(cells[1]), int(cells[2]))
+
+
+def _board_before_was_over(codes: list[StackCode], source: Cell, target: Cell, k: int) -> bool:
+    """Was the board before a Move of k animals from `source` to `target` already over (a line) or impossible?"""
+    before = [STACKS[code] for code in codes]
+    before[source] += before[target][-k:]
+    before[target] = before[target][:-k]
+    if before[source] not in CODE_OF_STACK:
+        return True
+    return bool(completed_lines([CODE_OF_STACK[stack] for stack in before], (source, target)))
 
 
 def _stacks_of_rows(rows: str) -> list[tuple[Kind, ...]]:
@@ -478,5 +490,6 @@ def _board_pieces(
             pieces.append(piece)
         board.append(tuple(pieces))
     if unused:
-        raise ValueError(f"{len(unused)} animals are neither in the barn nor in a supply (four of each kind)")
+        missing = ", ".join(KIND_TITLES[kind_of(piece)] for piece in unused)
+        raise ValueError(f"every kind counts four animals in the barn and the supplies; missing: {missing}")
     return board

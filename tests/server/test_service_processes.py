@@ -55,6 +55,19 @@ async def test_a_race_between_processes_is_a_stale_seq(tmp_path: Path) -> None:
     assert len(here.store.moves(live.id)) == 2
 
 
+async def test_a_move_chosen_on_a_newer_position_makes_the_process_look_first(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    here = TableService(Store.open(url), MemoryHub(), server_games.load)
+    there = TableService(Store.open(url), MemoryHub(), server_games.load)  # hears nothing
+    ann, bob = here.store.create_guest("Ann"), here.store.create_guest("Bob")
+    seats = (SeatSpec(player_id=ann.id), SeatSpec(player_id=bob.id))
+    live = await here.create_table(TableRequest("nim", seats, {"heaps": "3-4-5"}))
+    await there.table(live.id)
+    await here.play_as(live.id, ann.id, "3:2", 0)
+    entry = await there.play_as(live.id, bob.id, "1:1", 1)  # Bob saw seq 1 served by `here`
+    assert entry.seq == 2 and [move.action_id for move in here.store.moves(live.id)] == ["3:2", "1:1"]
+
+
 @pytest.mark.redis
 async def test_two_processes_follow_each_other_through_redis(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"

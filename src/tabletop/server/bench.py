@@ -35,21 +35,45 @@ from tabletop.store.database import normalise_url
 
 SERVER_STARTUP_SECONDS = 60
 SETUP_CONCURRENCY = 20
+SETUP_LIMIT_SECONDS = 600
 
 
 @dataclass
 class Measurements:
-    """Moves and their latencies, counted only inside the measuring window."""
+    """Moves and their latencies, counted only inside the measuring window.
 
-    window_start: float = 0.0
-    window_end: float = 0.0
+    The window opens `warmup` seconds after the last pair has its first table (creating
+    hundreds of tables is set-up, not play) and lasts `seconds`.
+    """
+
+    warmup: float
+    seconds: float
+    pairs_waiting: int
+    window_start: float = math.inf
+    window_end: float = field(default_factory=lambda: time.perf_counter() + SETUP_LIMIT_SECONDS)
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     games_finished: int = 0
 
+    def pair_ready(self) -> None:
+        """One more pair is playing; the last one opens the window."""
+        self.pairs_waiting -= 1
+        if self.pairs_waiting == 0:
+            self.window_start = time.perf_counter() + self.warmup
+            self.window_end = self.window_start + self.seconds
+
     def record(self, sent: float, seen_by_all: float) -> None:
         if self.window_start <= sent and seen_by_all <= self.window_end:
             self.latencies.append(seen_by_all - sent)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long to warm up and measure, and how long a client thinks (mean) before a move."""
+
+    seconds: float = 20.0
+    warmup: float = 5.0
+    think: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -59,6 +83,7 @@ class BenchResult:
     clients: int
     database: str
     seconds: float
+    think: float
     moves: int
     p50_ms: float
     p99_ms: float
@@ -73,12 +98,12 @@ class BenchResult:
 class _Table:
     """One table's pending moves: when each was sent and which viewers have seen it."""
 
-    def __init__(self, viewers: int, measurements: Measurements) -> None:
+    def __init__(self, viewers: int, measurements: Measurements, think: float) -> None:
         self.viewers = viewers
         self.measurements = measurements
+        self.think = think
         self.sent: dict[int, float] = {}
         self.seen: dict[int, int] = {}
-        self.seen_at: dict[int, float] = {}
 
     def sent_move(self, seq: int) -> None:
         self.sent[seq] = time.perf_counter()
@@ -93,14 +118,13 @@ class _Table:
             del self.seen[seq]
 
 
-async def _player(
-    url: str, headers: dict[str, str], table: _Table, deadline: float, rng: random.Random
-) -> None:
+async def _player(url: str, headers: dict[str, str], table: _Table, rng: random.Random) -> None:
     """One client: plays a random legal action whenever it may, until the game or the time ends."""
     async with websockets.connect(url, additional_headers=headers, max_size=2**22) as socket_:
-        while time.perf_counter() < deadline:
+        while time.perf_counter() < table.measurements.window_end:
             try:
-                message = json.loads(await asyncio.wait_for(socket_.recv(), deadline - time.perf_counter()))
+                left = table.measurements.window_end - time.perf_counter()
+                message = json.loads(await asyncio.wait_for(socket_.recv(), left))
             except TimeoutError:
                 return
             if message["type"] == "error":
@@ -113,6 +137,8 @@ async def _player(
                 return
             if message["actions"]:
                 action = rng.choice(message["actions"])["id"]
+                if table.think:
+                    await asyncio.sleep(rng.uniform(0, 2 * table.think))
                 table.sent_move(message["seq"] + 1)
                 await socket_.send(json.dumps({"type": "move", "action": action, "seq": message["seq"]}))
 
@@ -123,6 +149,7 @@ class _Plan:
 
     base: str
     game: str
+    think: float
     measurements: Measurements
 
     @property
@@ -134,13 +161,17 @@ async def _pair(http: httpx.AsyncClient, plan: _Plan, tokens: tuple[dict[str, st
     """Two clients playing table after table until the deadline."""
     rng = random.Random(seed)
     ws_base = "ws" + plan.base.removeprefix("http")
+    first = True
     while time.perf_counter() < plan.deadline:
         body = {"game": plan.game, "seats": [{"kind": "me"}, {"kind": "open"}]}
         table_id = (await http.post("/api/tables", json=body, headers=tokens[0])).json()["id"]
         await http.post(f"/api/tables/{table_id}/join", json={}, headers=tokens[1])
-        table = _Table(len(tokens), plan.measurements)
+        if first:
+            plan.measurements.pair_ready()
+            first = False
+        table = _Table(len(tokens), plan.measurements, plan.think)
         url = f"{ws_base}/t/{table_id}/ws"
-        await asyncio.gather(*(_player(url, token, table, plan.deadline, rng) for token in tokens))
+        await asyncio.gather(*(_player(url, token, table, rng) for token in tokens))
         if time.perf_counter() < plan.deadline:
             plan.measurements.games_finished += 1
 
@@ -156,16 +187,15 @@ async def _guests(http: httpx.AsyncClient, count: int) -> list[dict[str, str]]:
     return list(await asyncio.gather(*(one(index) for index in range(count))))
 
 
-async def run_load(base: str, game: str, clients: int, seconds: float, warmup: float) -> Measurements:
-    """Runs `clients` players (in pairs) for `warmup + seconds`; measures the last `seconds`."""
+async def run_load(base: str, game: str, clients: int, timing: Timing) -> Measurements:
+    """Runs `clients` players in pairs; measures `seconds` once all play and `warmup` has passed."""
     limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits, cookies=None) as http:
         tokens = await _guests(http, clients)
         http.cookies.clear()
-        start = time.perf_counter()
-        measurements = Measurements(start + warmup, start + warmup + seconds)
-        plan = _Plan(base, game, measurements)
         pairs = [(tokens[index], tokens[index + 1]) for index in range(0, clients - 1, 2)]
+        measurements = Measurements(timing.warmup, timing.seconds, len(pairs))
+        plan = _Plan(base, game, timing.think, measurements)
         await asyncio.gather(*(_pair(http, plan, pair, seed) for seed, pair in enumerate(pairs)))
     return measurements
 
@@ -235,19 +265,20 @@ def scratch_schema(postgres_url: str) -> Iterator[str]:
         engine.dispose()
 
 
-def bench(clients: int, seconds: float, warmup: float, game: str, postgres_url: str | None) -> BenchResult:
+def bench(clients: int, timing: Timing, game: str, postgres_url: str | None) -> BenchResult:
     """One measured run against a fresh server and database."""
     with (
         tempfile.TemporaryDirectory(prefix="tabletop-bench-") as scratch,
         _database(postgres_url) as database_url,
         running_server(Path(scratch), database_url) as base,
     ):
-        measured = asyncio.run(run_load(base, game, clients, seconds, warmup))
+        measured = asyncio.run(run_load(base, game, clients, timing))
     latencies = sorted(measured.latencies)
     return BenchResult(
         clients=clients,
         database="PostgreSQL" if postgres_url else "SQLite",
-        seconds=seconds,
+        seconds=timing.seconds,
+        think=timing.think,
         moves=len(latencies),
         p50_ms=_percentile(latencies, 0.50) * 1000,
         p99_ms=_percentile(latencies, 0.99) * 1000,
@@ -279,7 +310,8 @@ def _percentile(values: list[float], fraction: float) -> float:
 def describe(result: BenchResult) -> str:
     """One line of figures for people."""
     return (
-        f"{result.database:10} {result.clients:5} clients  {result.moves_per_second:8.1f} moves/s  "
+        f"{result.database:10} {result.clients:5} clients  think {result.think:3.1f} s  "
+        f"{result.moves_per_second:8.1f} moves/s  "
         f"p50 {result.p50_ms:7.1f} ms  p99 {result.p99_ms:7.1f} ms  "
         f"({result.moves} moves in {result.seconds:.0f} s, "
         f"{result.games_finished} games, {result.errors} errors)"

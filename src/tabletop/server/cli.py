@@ -82,6 +82,9 @@ def bench_server(
     ] = None,
     seconds: Annotated[float, typer.Option(help="Length of the measured window.")] = 20.0,
     warmup: Annotated[float, typer.Option(help="Seconds of play before measuring starts.")] = 5.0,
+    think: Annotated[
+        float, typer.Option(help="Mean seconds a client waits before each move (0: as fast as it can).")
+    ] = 0.0,
     game: Annotated[str, typer.Option(help="The game the clients play (two-player).")] = "kalah",
     postgres_url: Annotated[
         str, typer.Option(help="PostgreSQL database for a scratch schema.")
@@ -97,5 +100,5 @@ def bench_server(
             raise typer.BadParameter(f"--database is sqlite or postgres; got {name!r}")
         for count in clients or [100, 1000]:
             url = postgres_url if name == "postgres" else None
-            result = bench.bench(count, seconds, warmup, game, url)
+            result = bench.bench(count, bench.Timing(seconds, warmup, think), game, url)
             typer.echo(bench.describe(result))

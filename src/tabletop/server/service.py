@@ -234,6 +234,8 @@ class TableService:
         action_id, expected_seq = _checked_move(action_id, expected_seq)
         live = await self.table(table_id)
         async with live.lock:
+            if expected_seq > live.seq:  # another server process may have moved: look first
+                await self._refresh(live)
             _check_turn(live, seat, action_id, expected_seq)
             after = live.state.clone()
             action = action_of(after, seat, action_id)

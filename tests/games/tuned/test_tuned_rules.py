@@ -14,7 +14,7 @@ from tuned_positions import play, position, rows_of, start, winner
 
 from tabletop.engine import IllegalAction
 from tabletop.games.tuned import GAME
-from tabletop.games.tuned.barn import ACCEPTS, CAT, CODE_OF_STACK, DOG, DONKEY, EMPTY
+from tabletop.games.tuned.barn import ACCEPTS, CAT, CODE_OF_STACK, DOG, DONKEY, EMPTY, KINDS, STACKS
 from tabletop.games.tuned.rules import NO_REVERSAL, board_moves
 from tabletop.games.tuned.state import TunedState
 
@@ -67,7 +67,7 @@ def test_r2_the_rooster_cycle() -> None:
     # R2 (and Q4: one Add action whichever Add space is free).
     state = start(first_player=0)
     roosters = []
-    for action_id in ["Da1", "Dc3", "Gb2", "Dc1", "Cb2", "Gc1b3"]:
+    for action_id in ["Da1", "Dc3", "Gb2", "Dc1", "Cb2", "Dc1b3"]:
         state.apply(state.current_players()[0], action_id)
         roosters.append([seat["rooster"] for seat in state.view(None)["seats"]])
     assert roosters == [
@@ -79,7 +79,6 @@ def test_r2_the_rooster_cycle() -> None:
         ["add-1", "move"],
     ]
     assert state.must_add(1) and not state.must_add(0)
-    assert all(len(action_id) == 3 for action_id in state.legal_action_ids(0)) is False
     assert any(len(action_id) == 5 for action_id in state.legal_action_ids(0))
 
 
@@ -92,14 +91,15 @@ def test_r2_a_rooster_on_move_allows_only_adds() -> None:
 
 
 def test_r3_once_the_supply_is_empty_the_rooster_stays_and_every_action_is_a_move() -> None:
-    # R3: seat 0 adds its last animal (the Rooster goes to an Add space), then only moves.
+    # R3: seat 0 adds its last animal (its Rooster goes to an Add space), then only moves.
     state = position("DG . . / . D . / GC C .", ("C", "DDGGC"), roosters=("add-1", "add-1"))
-    play(state, "Cc3", "Da3")
-    assert state.view(None)["seats"][0] == {**state.view(None)["seats"][0], "rooster": "add-2"}
-    assert not state.view(None)["seats"][0]["rooster_in_use"]
-    assert all(len(action_id) == 5 for action_id in state.legal_action_ids(0))
-    play(state, "Cc3c1", "Gb1", "Cc1c3")
-    assert state.rooster(0) == 2  # still on ADD-2: the Rooster is no longer used
+    play(state, "Cc1", "Dc3")
+    seat_0 = state.view(None)["seats"][0]
+    assert seat_0["rooster"] == "add-2" and not seat_0["rooster_in_use"] and not seat_0["must_add"]
+    assert state.legal_action_ids(0) and all(len(action_id) == 5 for action_id in state.legal_action_ids(0))
+    play(state, "Cc1c2", "Gb1", "Cc2c1")
+    assert state.view(None)["seats"][0]["rooster"] == "add-2"
+    assert state.view(None)["prompt"] == "Seat 1 to move: add or move an animal"
 
 
 # -- R4 … R7: Add and Move ------------------------------------------------------------------
@@ -110,21 +110,28 @@ def test_r4_an_add_takes_one_of_your_own_animals() -> None:
     state = play(start(first_player=0), "Db2")
     before = [len(state.supply(seat)) for seat in range(2)]
     play(state, "Ga1")
-    view = state.view(None)
-    assert view["cells"][0]["pieces"] == [{"id": "piece-1-dog-1", "kind": "dog"}]
+    assert state.view(None)["cells"][0]["pieces"] == [{"id": "piece-1-dog-1", "kind": "dog"}]
     assert [len(state.supply(seat)) for seat in range(2)] == [before[0], before[1] - 1]
-    state = position("D . . / . . . / . . .", ("DGG", "DGGCCCC"[:0] + "DGCC"))
+
+
+def test_r4_you_cannot_add_an_animal_you_do_not_have() -> None:
+    # R4: seat 0 has no Cat left.
+    state = position("D C . / . C . / . . .", ("DGG", "DDGGCC"))
+    assert not any(
+        action_id.startswith("C") and len(action_id) == 3 for action_id in state.legal_action_ids(0)
+    )
     with pytest.raises(IllegalAction, match="no Cat left in the supply"):
-        state.apply(0, "Cb2")
+        state.apply(0, "Cc3")
 
 
 def test_r5_lifted_animals_keep_their_order() -> None:
     # R5: [G,C] onto [D] gives [D,G,C]; [D,G] only onto empty cells; [C] from [D,G,C] onto a Dog.
-    state = position("GC D DG / DGC G . / . . .", ("", "DCC"[:0] + "C"), roosters=("add-1", "add-1"))
+    state = position("GC D DG / DGC G . / . . .", ("", "DCC"))
     ids = set(state.legal_action_ids(0))
     assert rows_of(play(state.clone(), "Ga1b1")) == ". DGC DG / DGC G . / . . ."
     assert {action_id[3:] for action_id in ids if action_id.startswith("Dc1")} == {"c2", "a3", "b3", "c3"}
-    assert {action_id[3:] for action_id in ids if action_id.startswith("Ca2")} == {"c1", "b2", "c2", "a3", "b3", "c3"}
+    cat_targets = {action_id[3:] for action_id in ids if action_id.startswith("Ca2")}
+    assert cat_targets == {"c1", "b2", "c2", "a3", "b3", "c3"}
 
 
 def test_r6_anyone_may_move_any_animal() -> None:
@@ -135,23 +142,25 @@ def test_r6_anyone_may_move_any_animal() -> None:
 
 
 def test_r7_forbids_exactly_the_reversal_of_the_opponents_move() -> None:
-    # R7 (Q1): seat 0 moves the Dog from a1 onto the Donkey of b2; seat 1 may not move it back,
+    # R7 (Q1): seat 0 moves the Dog of a1 onto the Donkey of b2; seat 1 may not move it back,
     # but may move both animals of b2 to a1, or the Dog elsewhere.
-    state = position("G . . / . D . / . . C", ("DGCC", "DDGC"))
+    state = position("G . . / . D . / . . C", ("DGCC", "DDGGC"))
     play(state, "Ga1b2")
     ids = set(state.legal_action_ids(1))
     assert "Gb2a1" not in ids
     assert {"Db2a1", "Gb2c1"} <= ids
+    assert state.view(1)["forbidden"] == {"from": "b2", "to": "a1", "animals": "Dog"}
     with pytest.raises(IllegalAction, match="R7"):
         state.apply(1, "Gb2a1")
 
 
 def test_q2_r7_does_not_bind_your_own_previous_move() -> None:
-    # R7, Q2: with empty supplies seat 0 moves a Cat, seat 1 moves, and seat 0 moves the Cat back.
+    # R7, Q2: with empty supplies seat 0 moves a Cat, seat 1 moves one, and seat 0 moves its Cat
+    # back; only seat 1's move may not be reversed.
     state = position("DGC . DGC / . . . / DGC . DGC", ("", ""))
     play(state, "Ca1b1", "Cc3b3")
     assert "Cb1a1" in state.legal_action_ids(0)
-    assert "Cb3c3" not in state.legal_action_ids(0) or True  # seat 0 may also move seat 1's Cat
+    assert "Cb3c3" not in state.legal_action_ids(0)
     play(state, "Cb1a1")
     assert rows_of(state) == "DGC . DGC / . . . / DGC C DG"
 
@@ -159,5 +168,92 @@ def test_q2_r7_does_not_bind_your_own_previous_move() -> None:
 # -- R8 … R10: winning and losing -----------------------------------------------------------
 
 
-def test_r8_q5_whoever_acts when_the_line_appears_wins() -> None:
-    pass
+def test_r8_q5_whoever_acts_when_the_line_appears_wins() -> None:
+    # R8, Q5: seat 1 completes row 3 by moving a Cat that seat 0 added; seat 1 wins.
+    state = position("C . . / . . . / C . C", ("DDGG", "DDGGC"), to_move=1)
+    play(state, "Ca1b3")
+    assert state.view(None)["last_move"]["pieces"] == ["piece-0-cat-1"]
+    assert winner(state) == 1 and state.outcome().scores == (0.0, 1.0)
+
+
+def test_r8_an_add_that_makes_a_line_wins_at_once() -> None:
+    # R8: seat 1 puts a second Cat in column b; seat 0 adds the third and wins.
+    state = play(start(first_player=0), "Cb1", "Cb2")
+    assert not state.is_over()
+    play(state, "Cb3")
+    assert winner(state) == 0 and state.current_players() == ()
+
+
+def test_r9_only_when_the_rooster_is_on_move() -> None:
+    # R9: the full barn of scenario 10, but seat 0's Rooster is on an Add space: it may move.
+    state = position("DG C G / C D C / G C G", ("DD", ""), roosters=("add-1", "add-1"))
+    assert not state.is_over()
+    assert state.legal_action_ids(0) and all(len(action_id) == 5 for action_id in state.legal_action_ids(0))
+
+
+def test_r10_never_arises_every_barn_leaves_at_least_two_moves() -> None:
+    """R10 (Q3): a player without any action loses; this test shows it cannot happen.
+
+    A barn with an empty cell lets every stack move there, and every full barn allows
+    two moves or more, so R7's single forbidden move never leaves a player stuck. The
+    number of moves depends only on which stacks are in the barn, not where, so every
+    multiset of nine stacks (at most four animals of a kind) is checked.
+    """
+    checked = 0
+    for codes in combinations_with_replacement(range(len(CODE_OF_STACK)), 9):
+        counts = [sum(STACKS[code].count(kind) for code in codes) for kind in KINDS]
+        if max(counts) > 4 or all(code == EMPTY for code in codes):
+            continue
+        assert len(board_moves(list(codes), NO_REVERSAL)) >= 2, codes
+        checked += 1
+    assert checked > 500
+
+
+# -- decisions where the rules are silent (package docstring) -------------------------------
+
+
+def _cycle(state: TunedState, rounds: int) -> None:
+    for _ in range(rounds):
+        play(state, "Ca1b1", "Cc3b3", "Cb1a1", "Cb3c3")
+
+
+def test_d1_the_third_repetition_of_a_position_is_a_draw() -> None:
+    # D1: the barn after seat 0's first Cat move comes back after actions 5 and 9.
+    state = position("DGC . DGC / . . . / DGC . DGC", ("", ""))
+    _cycle(state, 2)
+    assert not state.is_over()
+    play(state, "Ca1b1")
+    assert state.is_over() and state.outcome().scores == (0.5, 0.5)
+    assert state.outcome().reason == "Draw: the same position came up for the third time"
+
+
+def test_d1_the_history_survives_json() -> None:
+    # D1: a state rebuilt from JSON remembers the positions seen.
+    state = position("DGC . DGC / . . . / DGC . DGC", ("", ""))
+    _cycle(state, 1)
+    rebuilt = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert isinstance(rebuilt, TunedState)
+    _cycle(rebuilt, 1)
+    play(rebuilt, "Ca1b1")
+    assert rebuilt.is_over()
+
+
+def test_d1_an_add_starts_a_new_history() -> None:
+    # D1: positions before an Add can never come back, so the count starts again.
+    state = position("DGC . DG / . . . / DGC . DGC", ("", "C"))
+    play(state, "Ca1b1", "Cc3b3", "Cb1a1")
+    assert len(state.to_json()["history"]) == 4
+    play(state, "Cb2")
+    assert len(state.to_json()["history"]) == 1
+
+
+def test_d2_the_game_is_drawn_after_200_actions() -> None:
+    # D2: a position one action short of the limit; the next action that makes no line draws.
+    data = position("DGC D GC / DG . G / C D C", ("", "")).to_json()
+    data["played"] = 199
+    state = GAME.state_from_json(data)
+    assert GAME.max_length(2) == 200 and not state.is_over()
+    play(state, "Db1b2")
+    assert (
+        state.is_over() and state.outcome().reason == "Draw: 200 actions were played without a line of three"
+    )

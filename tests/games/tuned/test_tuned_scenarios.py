@@ -69,14 +69,18 @@ def test_scenario_5_moving_part_of_a_stack() -> None:
 
 def test_scenario_6_no_inversion() -> None:
     # R7: seat 1 has just moved [G,C] from a1 to b2.
-    state = position("D . . / . GC . / . . .", ("DDGGC", "DGCC"), roosters=("add-1", "move"), last_move="Ga1b2")
+    state = position(
+        "D . . / . GC . / . . .", ("DDGGC", "DGCC"), roosters=("add-1", "move"), last_move="Ga1b2"
+    )
     with pytest.raises(IllegalAction, match="invert the opponent's last Move"):
         state.apply(0, "Gb2a1")
     with pytest.raises(IllegalAction, match="may not go onto the stack Donkey in a1"):
         state.apply(0, "Cb2a1")
     assert "Cb2c3" in state.legal_action_ids(0)
     # After the opponent's Add (the Cat on b2), the same move is allowed.
-    after_add = position("D . . / . GC . / . . .", ("DDGGC", "DGCC"), roosters=("add-1", "add-1"), last_move="Cb2")
+    after_add = position(
+        "D . . / . GC . / . . .", ("DDGGC", "DGCC"), roosters=("add-1", "add-1"), last_move="Cb2"
+    )
     assert "Gb2a1" in after_add.legal_action_ids(0)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tabletop.engine import ActionId
 from tabletop.games.tuned import GAME
+from tabletop.games.tuned.positions import from_position
 from tabletop.games.tuned.state import TunedState
 
 
@@ -20,8 +21,8 @@ def position(
     roosters: tuple[str, str] = ("add-1", "add-1"),
     last_move: ActionId | None = None,
 ) -> TunedState:
-    """A hand-made position (see `TunedState.from_position`)."""
-    return TunedState.from_position(GAME, rows, supplies, to_move, roosters=roosters, last_move=last_move)
+    """A hand-made position (see `positions.from_position`)."""
+    return from_position(GAME, rows, supplies, to_move, roosters=roosters, last_move=last_move)
 
 
 def start(first_player: int = 0) -> TunedState:
@@ -44,7 +45,10 @@ def play(state: TunedState, *action_ids: ActionId) -> TunedState:
 def rows_of(state: TunedState) -> str:
     """The barn written back in the notation of `position`."""
     letters = {"donkey": "D", "dog": "G", "cat": "C"}
-    cells = ["".join(letters[piece["kind"]] for piece in cell["pieces"]) or "." for cell in state.view(None)["cells"]]
+    cells = [
+        "".join(letters[piece["kind"]] for piece in cell["pieces"]) or "."
+        for cell in state.view(None)["cells"]
+    ]
     return " / ".join(" ".join(cells[row * 3 : row * 3 + 3]) for row in range(3))
 
 

@@ -78,7 +78,9 @@ def _adds(position: Position, seat: int) -> list[tuple[str, Position]]:
                 barn[index] += letter
                 supplies = list(position.supplies)
                 supplies[seat] = supplies[seat].replace(letter, "", 1)
-                results.append((letter + NAMES[index], _next(position, seat, barn, supplies, "add", None)))
+                results.append(
+                    (letter + NAMES[index], _next(position, seat, barn, supplies, kind="add", before=None))
+                )
     return results
 
 
@@ -96,12 +98,23 @@ def _moves(position: Position, seat: int) -> list[tuple[str, Position]]:
                 if barn == position.before_opponent_move:
                     continue
                 action = portion[0] + NAMES[source] + NAMES[target]
-                results.append((action, _next(position, seat, barn, position.supplies, "move", position.barn)))
+                results.append(
+                    (
+                        action,
+                        _next(position, seat, barn, position.supplies, kind="move", before=position.barn),
+                    )
+                )
     return results
 
 
 def _next(
-    position: Position, seat: int, barn: list[str], supplies: list[str], kind: str, before: list[str] | None
+    position: Position,
+    seat: int,
+    barn: list[str],
+    supplies: list[str],
+    *,
+    kind: str,
+    before: list[str] | None,
 ) -> Position:
     last_action = list(position.last_action)
     if position.supplies[seat]:

@@ -21,7 +21,7 @@ TILE_COLOURS = {
     "fox": "#b58bd8",
 }
 
-_COUGAR_EYES = "#f1cf55"
+_COUGAR_EYES = TILE_COLOURS["cougar"]
 
 _ARMADILLO = (
     f'<path d="M-18,8 L-23,12" stroke="{INK}" stroke-width="3" stroke-linecap="round"/>'

@@ -18,6 +18,8 @@ LOSS: Verdict = -1
 NO_VERDICT: Verdict = 0
 WIN: Verdict = 1
 """R8: a triple of the placer's tokens holds no animal (and no other triple of theirs holds one)."""
+DRAW: Verdict = 2
+"""R10: the placer's 18th token made no line (a game result, never returned by `placement_verdict`)."""
 NO_TRIPLE = -1
 
 

@@ -4,8 +4,9 @@ The position is held as 36-bit cell masks (layout in `board.py`): one mask per a
 their union, and one mask of tokens per seat; plus each seat's placed cells in order (which
 names the tokens, see `notation.token_element`), the seat to move, the seat that started,
 the number of actions so far (R6 and R7 depend on it), the last action and the end. Search
-clones and moves it many thousands of times a second, so `clone` copies three short lists
-and `apply` touches a few integers.
+clones and moves it many thousands of times a second, so `clone` copies three short lists,
+`apply` touches a few integers, and the legal places and lines are kept as tuples that
+clones share (see `_refresh_caches`).
 """
 
 from __future__ import annotations
@@ -37,13 +38,17 @@ from tabletop.games.mammalath.notation import (
     RELEASE_LINE,
     SWAP_ACTIONS,
 )
-from tabletop.games.mammalath.rules import NO_TRIPLE, WIN, complete_triples, placement_verdict
+from tabletop.games.mammalath.rules import (
+    DRAW,
+    NO_TRIPLE,
+    NO_VERDICT,
+    WIN,
+    complete_triples,
+    placement_verdict,
+)
 
 if TYPE_CHECKING:
     from tabletop.games.mammalath.game import MammalathGame
-
-DRAW = 0
-"""The verdict of R10: a player placed their 18th token without a line."""
 
 End = tuple[int, Seat, int]
 """How the game ended: (WIN, LOSS or DRAW, the seat whose placement ended it, the deciding triple)."""
@@ -73,8 +78,10 @@ class MammalathState(State):
         "_first",
         "_kinds",
         "_last",
+        "_lines",
         "_movers",
         "_placed",
+        "_places",
         "_plies",
         "_swap_rule",
         "_tokens",
@@ -95,6 +102,9 @@ class MammalathState(State):
         self._swap_rule = swap_rule
         self._last: LastMove | None = None
         self._end: End | None = None
+        self._places: tuple[Action, ...] = ()
+        self._lines: tuple[int, ...] = ()
+        self._refresh_caches()
 
     @classmethod
     def from_position(
@@ -123,26 +133,11 @@ class MammalathState(State):
         state = cls(GAME, kinds_from_letters(letters), mover if plies % 2 == 0 else 1 - mover, swap_rule)
         state._placed = (black, white)
         state._tokens = [_mask_of(black), _mask_of(white)]
+        state._refresh_caches()
         state._movers = _MOVERS[mover]
         state._plies = plies
         state._check_reachable()
         return state
-
-    def _check_reachable(self) -> None:
-        """Rejects hand-made positions that play could not reach or that R8 / R10 would have ended."""
-        for seat, placed in enumerate(self._placed):
-            if len(placed) >= TOKENS_PER_PLAYER:
-                raise ValueError(
-                    f"{COLOURS[seat]} has {len(placed)} tokens on the board; R10 ends the game at 18"
-                )
-            if complete_triples(self._tokens[seat]):
-                raise ValueError(
-                    f"{COLOURS[seat]} already has three tokens in a line; R8 would have ended the game"
-                )
-        if self._plies < len(self._placed[0]) + len(self._placed[1]):
-            raise ValueError(f"{self._plies} actions cannot have placed {len(self.token_cells)} tokens")
-        if self._plies == 1 and self._placed[self._first] != [*self.token_cells]:
-            raise ValueError("after one action the board holds exactly one token, the first player's (R6)")
 
     # -- the engine contract ------------------------------------------------------------
 
@@ -157,22 +152,15 @@ class MammalathState(State):
         the kinds still present (R3) and the triples holding three animals (R4)."""
         if seat not in self._movers:
             return []
-        free = FULL & ~(self._tokens[0] | self._tokens[1])
-        actions = [PLACE_ACTIONS[cell] for cell in range(CELL_COUNT) if free >> cell & 1]
+        actions = list(self._places)
         if self._plies == 0:
             return actions
         if self._plies == 1 and self._swap_rule:
             actions.append(SWAP_ACTIONS[self._placed[self._first][0]])
         kinds = self._kinds
         actions += [KIND_ACTIONS[kind] for kind in range(len(KINDS)) if kinds[kind]]
-        animals = self._animals
-        actions += [
-            LINE_ACTIONS[triple] for triple, mask in enumerate(TRIPLE_MASKS) if animals & mask == mask
-        ]
+        actions += [LINE_ACTIONS[triple] for triple in self._lines]
         return actions
-
-    def legal_action_ids(self, seat: Seat) -> list[ActionId]:
-        return [action.id for action in self.legal_actions(seat)]
 
     def apply(self, seat: Seat, action_id: ActionId) -> None:
         """Performs a place, a release or the swap; raises `IllegalAction`, changing nothing, otherwise."""
@@ -210,6 +198,8 @@ class MammalathState(State):
         other._animals = self._animals
         other._placed = (self._placed[0][:], self._placed[1][:])
         other._tokens = self._tokens[:]
+        other._places = self._places
+        other._lines = self._lines
         other._first = self._first
         other._movers = self._movers
         other._plies = self._plies
@@ -248,6 +238,7 @@ class MammalathState(State):
         black, white = ([CELL_OF_NAME[str(name)] for name in names] for names in data["placed"])
         state._placed = (black, white)
         state._tokens = [_mask_of(cells) for cells in state._placed]
+        state._refresh_caches()
         state._movers = () if data["to_move"] is None else _MOVERS[int(data["to_move"])]
         state._plies = int(data["plies"])
         last = data["last_move"]
@@ -341,10 +332,12 @@ class MammalathState(State):
         placed = self._placed[seat]
         placed.append(cell)
         self._tokens[seat] |= 1 << cell
+        taken = PLACE_ACTIONS[cell]
+        self._places = tuple(action for action in self._places if action is not taken)
         self._last = (CELL_NAMES[cell], seat, 0)
         self._plies += 1
         verdict, triple = placement_verdict(self._tokens[seat], self._animals, cell)
-        if verdict != 0:
+        if verdict != NO_VERDICT:
             self._finish((verdict, seat, triple))
         elif len(placed) == TOKENS_PER_PLAYER:
             self._finish((DRAW, seat, NO_TRIPLE))
@@ -357,6 +350,7 @@ class MammalathState(State):
         for kind in range(len(kinds)):
             kinds[kind] &= ~mask
         self._animals &= ~mask
+        self._lines = tuple(triple for triple in self._lines if not TRIPLE_MASKS[triple] & mask)
         self._last = (action_id, seat, mask)
         self._plies += 1
         self._movers = _MOVERS[1 - seat]
@@ -373,14 +367,41 @@ class MammalathState(State):
         self._last = ("swap", seat, 0)
         self._plies += 1
         verdict, triple = placement_verdict(self._tokens[seat], self._animals, cell)
-        if verdict != 0:
+        if verdict != NO_VERDICT:
             self._finish((verdict, seat, triple))
         else:
             self._movers = _MOVERS[1 - seat]
 
+    def _refresh_caches(self) -> None:
+        """Recomputes the place actions of the token-free cells (R2) and the triples of three animals (R4).
+
+        Both are kept as tuples shared between clones and replaced, never changed, by the
+        transitions: `legal_actions` then copies instead of scanning 36 cells and 80 triples.
+        """
+        free = FULL & ~(self._tokens[0] | self._tokens[1])
+        self._places = tuple(PLACE_ACTIONS[cell] for cell in range(CELL_COUNT) if free >> cell & 1)
+        animals = self._animals
+        self._lines = tuple(triple for triple, mask in enumerate(TRIPLE_MASKS) if animals & mask == mask)
+
     def _finish(self, end: End) -> None:
         self._end = end
         self._movers = ()
+
+    def _check_reachable(self) -> None:
+        """Rejects hand-made positions that play could not reach or that R8 / R10 would have ended."""
+        for seat, placed in enumerate(self._placed):
+            if len(placed) >= TOKENS_PER_PLAYER:
+                raise ValueError(
+                    f"{COLOURS[seat]} has {len(placed)} tokens on the board; R10 ends the game at 18"
+                )
+            if complete_triples(self._tokens[seat]):
+                raise ValueError(
+                    f"{COLOURS[seat]} already has three tokens in a line; R8 would have ended the game"
+                )
+        if self._plies < len(self._placed[0]) + len(self._placed[1]):
+            raise ValueError(f"{self._plies} actions cannot have placed {len(self.token_cells)} tokens")
+        if self._plies == 1 and self._placed[self._first] != [*self.token_cells]:
+            raise ValueError("after one action the board holds exactly one token, the first player's (R6)")
 
     def _rejection(self, seat: Seat, action_id: object) -> IllegalAction:
         """The error for an illegal action, naming the rule it breaks."""

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
+from textwrap import wrap
 from typing import Any, Final
 
 from tabletop.games.tuned.art import animal, rooster
 
 WIDTH: Final = 480
-HEIGHT: Final = 716
+HEIGHT: Final = 752
 CELL: Final = 120
 FRAME: Final = 16
 BARN_X: Final = (WIDTH - 3 * CELL) // 2
@@ -31,7 +32,10 @@ BARN_Y: Final = 146
 PANEL_HEIGHT: Final = 116
 TOP_PANEL_Y: Final = 10
 BOTTOM_PANEL_Y: Final = BARN_Y + 3 * CELL + FRAME + 12
-STATUS_Y: Final = BOTTOM_PANEL_Y + PANEL_HEIGHT + 26
+STATUS_Y: Final = BOTTOM_PANEL_Y + PANEL_HEIGHT + 24
+STATUS_LINE: Final = 19
+PROMPT_CHARACTERS: Final = 48
+"""About what fits across the drawing in bold at 15 px."""
 STACK_STEP: Final = 34
 SUPPLY_SCALE: Final = 0.7
 SPACE_WIDTH, SPACE_HEIGHT, SPACE_GAP = 52, 62, 6
@@ -265,23 +269,19 @@ def _winning_lines(lines: Sequence[Sequence[str]]) -> list[str]:
 
 
 def _status(view: Mapping[str, Any]) -> list[str]:
-    """The prompt, then the last move and the Move that R7 forbids now."""
-    details = []
+    """The prompt (in bold, on up to two lines), then the last move and the Move R7 forbids now."""
+    lines = [(line, 15, "700") for line in wrap(str(view["prompt"]), PROMPT_CHARACTERS)]
     if view.get("last_move"):
-        details.append("Last: " + str(view["last_move"]["text"]))
+        lines.append(("Last: " + str(view["last_move"]["text"]), 13, "400"))
     if view.get("forbidden"):
         forbidden = view["forbidden"]
-        details.append(f"No inversion: {forbidden['animals']} {forbidden['from']}→{forbidden['to']}")
-    parts = [
-        f'<text class="deco" x="{WIDTH / 2}" y="{STATUS_Y}" font-size="16" font-weight="700" '
-        f'text-anchor="middle" fill="#3b3126">{escape(str(view["prompt"]))}</text>'
+        text = f"Not allowed (R7): {forbidden['animals']} from {forbidden['from']} back to {forbidden['to']}"
+        lines.append((text, 13, "400"))
+    return [
+        f'<text class="deco" x="{WIDTH / 2}" y="{STATUS_Y + index * STATUS_LINE}" font-size="{size}" '
+        f'font-weight="{weight}" text-anchor="middle" fill="#3b3126">{escape(text)}</text>'
+        for index, (text, size, weight) in enumerate(lines)
     ]
-    if details:
-        parts.append(
-            f'<text class="deco" x="{WIDTH / 2}" y="{STATUS_Y + 22}" font-size="12.5" text-anchor="middle" '
-            f'fill="#6b5a45">{escape(" · ".join(details))}</text>'
-        )
-    return parts
 
 
 def draw_text(view: Mapping[str, Any]) -> str:

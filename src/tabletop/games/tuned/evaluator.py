@@ -8,10 +8,7 @@ complete a line first. The evaluator looks one turn ahead for each player:
 - otherwise the danger is the opponent's next turn: each distinct winning action the
   opponent would have if it were their turn now (their own supply and Rooster, R2, R3)
   is a threat the player to move must answer with one action, so two or more threats
-  are usually fatal;
-- a player whose Rooster is on MOVE with animals in supply is forced to add (R2), and
-  a forced Add that cannot be placed loses (R9), so running out of room to add counts
-  against them.
+  are usually fatal.
 
 Values are per seat, in [-1, 1], from the point of view of each seat.
 """
@@ -20,7 +17,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from tabletop.games.tuned.barn import ACCEPTS, CELLS, kind_of
 from tabletop.games.tuned.rules import winning_moves
 from tabletop.games.tuned.state import TunedState
 
@@ -29,8 +25,6 @@ WIN_NOW: Final = 0.9
 THREAT: Final = 0.3
 """Per winning action the opponent would have next turn, up to `MAX_THREATS`."""
 MAX_THREATS: Final = 3
-CRAMPED: Final = 0.15
-"""A forced Add (R2) with at most one cell left that takes any supply animal (R9 looms)."""
 
 
 def evaluate(state: TunedState) -> list[float] | None:
@@ -44,15 +38,4 @@ def evaluate(state: TunedState) -> list[float] | None:
     else:
         threats = winning_moves(codes, state.moves_for(1 - mover, as_if_to_move=True))
         value = -THREAT * min(len(threats), MAX_THREATS)
-        value += CRAMPED * (_is_cramped(state, 1 - mover) - _is_cramped(state, mover))
     return [value, -value] if mover == 0 else [-value, value]
-
-
-def _is_cramped(state: TunedState, seat: int) -> bool:
-    """R2 and R9: the seat must add next turn and at most one cell takes any of its animals."""
-    if not state.must_add(seat):
-        return False
-    kinds = {kind_of(piece) for piece in state.supply(seat)}
-    codes = state.codes
-    room = sum(1 for cell in CELLS if any(ACCEPTS[codes[cell]][kind] for kind in kinds))
-    return room <= 1

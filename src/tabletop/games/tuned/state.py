@@ -16,13 +16,8 @@ from tabletop.games.tuned import report
 from tabletop.games.tuned.actions import ADD_ACTIONS, MOVE_ACTIONS, parse
 from tabletop.games.tuned.barn import (
     CODE_OF_STACK,
-    COPIES_PER_KIND,
     EMPTY,
     HEIGHT,
-    KIND_LETTERS,
-    KIND_TITLES,
-    KINDS,
-    PIECES,
     PIECES_PER_SEAT,
     REMAINDER,
     STACKS,
@@ -45,7 +40,6 @@ from tabletop.games.tuned.rules import (
     NO_REVERSAL,
     NOBODY,
     REPETITIONS_FOR_DRAW,
-    SPACE_NAMES,
     SUPPLY,
     WIN_BY_LINE,
     Move,
@@ -212,39 +206,30 @@ class TunedState(State):
         return state
 
     @classmethod
-    def from_position(
+    def from_parts(
         cls,
         game: Game,
-        rows: str,
-        supplies: tuple[str, str],
-        to_move: Seat,
         *,
-        roosters: tuple[str, str] = ("add-1", "add-1"),
-        last_move: ActionId | None = None,
+        stacks: list[tuple[Piece, ...]],
+        supplies: list[tuple[Piece, ...]],
+        roosters: list[int],
+        to_move: Seat,
+        last_move: LastMove | None,
     ) -> TunedState:
-        """A position written as in section 6 of the rules file, for tests and analysis.
+        """A position given piece by piece (`positions.from_position` writes it in section 6's notation).
 
-        `rows` lists the three rows top to bottom, separated by "/", each as three stacks
-        bottom to top ("DG", "." when empty); `supplies` are each seat's letters; every
-        kind must count four animals in all. `last_move` is the opponent's last action as
-        it shows on this board (it sets what R7 forbids). A player left without an action
-        has lost at once (R9, R10).
-
-        >>> from tabletop.games.tuned import GAME
-        >>> state = TunedState.from_position(GAME, "DGC . . / . . . / . . .", ("DDGGC", "DGCC"), 0)
-        >>> state.codes[:2], len(state.legal_actions(0))
-        ((6, 0), 48)
+        R7's forbidden Move follows from `last_move`; a player left without an action has
+        lost at once (R9, R10). The caller checks that the parts make a possible position.
         """
-        stacks = _stacks_of_rows(rows)
         state = cls(game, to_move)
-        state._supply = [_supply_of(seat, letters) for seat, letters in enumerate(supplies)]
-        state._stacks = _board_pieces(stacks, state._supply)
-        state._codes = [CODE_OF_STACK[stack] for stack in stacks]
-        state._rooster = [SPACE_NAMES.index(space) for space in roosters]
-        if completed_lines(state._codes, tuple(range(9))):
-            raise ValueError("a line of three is already on the board: the game would be over (R8)")
+        state._stacks = list(stacks)
+        state._codes = [CODE_OF_STACK[tuple(kind_of(piece) for piece in stack)] for stack in stacks]
+        state._supply = list(supplies)
+        state._rooster = list(roosters)
+        state._last = last_move
         if last_move is not None:
-            state._set_last_move(last_move)
+            _, piece, source, target, k = last_move
+            state._reversal = reversal_of((kind_of(piece), source, target, k))
         state._history = {}
         state._start_turn()
         return state
@@ -399,25 +384,6 @@ class TunedState(State):
         key = key * 4 + self.must_add(0) * 2 + self.must_add(1)
         return (key * 2 + self._to_move) * 400 + ((source + 1) * 10 + target + 1) * 4 + k
 
-    def _set_last_move(self, action_id: ActionId) -> None:
-        """Records the opponent's last action as it shows on the board now (for `from_position`)."""
-        parsed = parse(action_id)
-        if parsed is None:
-            raise ValueError(f"{action_id!r} is not a Tuned action")
-        kind, source, target = parsed
-        stack = STACKS[self._codes[target]]
-        if kind not in stack or source == target:
-            raise ValueError(
-                f"{action_id!r} does not show on the board: no {KIND_TITLES[kind]} in the target"
-            )
-        k = len(stack) - stack.index(kind)
-        if source == SUPPLY and k != 1:
-            raise ValueError(f"{action_id!r}: an added animal is on top of its cell")
-        if source != SUPPLY and _board_before_was_over(self._codes, source, target, k):
-            raise ValueError(f"{action_id!r}: the board before it had a line of three, so the game was over")
-        self._last = (1 - self._to_move, self._stacks[target][-k], source, target, k)
-        self._reversal = reversal_of((kind, source, target, k))
-
     def _rejection(self, seat: Seat, action_id: object) -> IllegalAction:
         """The error for an action that is not legal now, naming the rule it breaks."""
         parsed = parse(action_id)
@@ -438,58 +404,3 @@ class TunedState(State):
 
 def _line(cells: list[int]) -> Line:
     return (int(cells[0]), int(cells[1]), int(cells[2]))
-
-
-def _board_before_was_over(codes: list[StackCode], source: Cell, target: Cell, k: int) -> bool:
-    """Was the board before a Move of k animals from `source` to `target` already over (a line) or impossible?"""
-    before = [STACKS[code] for code in codes]
-    before[source] += before[target][-k:]
-    before[target] = before[target][:-k]
-    if before[source] not in CODE_OF_STACK:
-        return True
-    return bool(completed_lines([CODE_OF_STACK[stack] for stack in before], (source, target)))
-
-
-def _stacks_of_rows(rows: str) -> list[tuple[Kind, ...]]:
-    """ "DG . C / . . . / . . ." -> nine kind stacks, checked against section 2.2."""
-    words = [word for row in rows.split("/") for word in row.split()]
-    if len(words) != 9:
-        raise ValueError(f"a barn has 9 cells in 3 rows; got {len(words)} stacks in {rows!r}")
-    stacks = [() if word == "." else tuple(KIND_LETTERS.index(letter) for letter in word) for word in words]
-    for word, stack in zip(words, stacks, strict=True):
-        if stack not in CODE_OF_STACK:
-            raise ValueError(f"{word!r} is not one of the stacks of section 2.2")
-    return stacks
-
-
-def _supply_of(seat: Seat, letters: str) -> tuple[Piece, ...]:
-    """A seat's supply: of each kind, the copies not yet added (copy 1 is added first)."""
-    pieces: list[Piece] = []
-    for kind in KINDS:
-        count = letters.count(KIND_LETTERS[kind])
-        if count > COPIES_PER_KIND:
-            raise ValueError(f"a supply holds at most {COPIES_PER_KIND} of each animal; got {letters!r}")
-        first = seat * PIECES_PER_SEAT + kind * COPIES_PER_KIND
-        pieces += range(first + COPIES_PER_KIND - count, first + COPIES_PER_KIND)
-    return tuple(pieces)
-
-
-def _board_pieces(
-    stacks: list[tuple[Kind, ...]], supplies: list[tuple[Piece, ...]]
-) -> list[tuple[Piece, ...]]:
-    """Gives the board's animals the pieces not in any supply, lowest first, in reading order."""
-    unused = [piece for piece in PIECES if piece not in supplies[0] + supplies[1]]
-    board = []
-    for stack in stacks:
-        pieces: list[Piece] = []
-        for kind in stack:
-            piece = next((piece for piece in unused if kind_of(piece) == kind), None)
-            if piece is None:
-                raise ValueError(f"more than four {KIND_TITLES[kind]}s between the barn and the supplies")
-            unused.remove(piece)
-            pieces.append(piece)
-        board.append(tuple(pieces))
-    if unused:
-        missing = ", ".join(KIND_TITLES[kind_of(piece)] for piece in unused)
-        raise ValueError(f"every kind counts four animals in the barn and the supplies; missing: {missing}")
-    return board

@@ -23,8 +23,6 @@ class State(ABC):
     leaves the state exactly as it was.
     """
 
-    __slots__ = ()  # lets games use __slots__ for speed; subclasses without them are unaffected
-
     game: Game
     players: int
     rng: Rng

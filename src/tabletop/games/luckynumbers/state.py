@@ -9,6 +9,8 @@ which only later rounds' shuffles use.
 
 from __future__ import annotations
 
+from typing import cast
+
 from tabletop.engine import (
     Action,
     ActionId,
@@ -187,8 +189,11 @@ class LuckyNumbersState(State):
         return copy
 
     def determinize(self, viewer: Seat | None, rng: Rng) -> LuckyNumbersState:
-        """A clone with the pile order, and the tile in hand unless `viewer` holds it, resampled."""
-        copy = self.clone()
+        """A clone with the pile order, and the tile in hand unless `viewer` holds it, resampled.
+
+        The engine's part comes first: a fresh generator for later rounds' shuffles.
+        """
+        copy = cast(LuckyNumbersState, super().determinize(viewer, rng))
         unseen = copy.pile
         hand_hidden = copy.held != NO_TILE and viewer != copy.current
         if hand_hidden:
@@ -196,7 +201,6 @@ class LuckyNumbersState(State):
         rng.shuffle(unseen)
         if hand_hidden:
             copy.held = unseen.pop()
-        copy.rng = rng.spawn()
         return copy
 
     def view(self, viewer: Seat | None) -> JsonDict:

@@ -95,8 +95,15 @@ def check_views(state: State, game: Game, rng: Rng) -> None:
 
 
 def check_drawing(state: State, game: Game) -> None:
-    """The SVG is well formed and holds every element a legal action's path names."""
+    """The SVG is well formed and holds every element a legal action's path names.
+
+    No path is a strict prefix of another, so the browser knows a click sequence is complete
+    as soon as it matches a whole path (equal paths are offered as buttons by label).
+    """
     for seat in state.current_players():
+        paths = {action.path for action in state.legal_actions(seat) if action.path}
+        prefixes = {path[:cut] for path in paths for cut in range(1, len(path))}
+        assert not paths & prefixes, f"paths that are prefixes of others: {paths & prefixes}"
         svg = game.draw_svg(state.view(seat))
         root = ElementTree.fromstring(svg)
         assert root.tag == f"{SVG_NAMESPACE}svg"

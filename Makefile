@@ -1,4 +1,4 @@
-# The two commands of the README: `make run` serves (or plays), `make test` checks everything.
+# The two commands of the README: `make run` serves the site, `make test` checks everything.
 # Both create the virtual environment and install the pinned dependencies when needed.
 
 VENV := .venv
@@ -14,7 +14,7 @@ $(INSTALLED): pyproject.toml constraints.txt
 	touch $(INSTALLED)
 
 run: $(INSTALLED)
-	$(BIN)/tabletop play kalah --vs mcts
+	$(BIN)/tabletop serve --host 127.0.0.1 --port 8000 --data-dir data
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
@@ -23,6 +23,7 @@ lint: $(INSTALLED)
 	$(BIN)/lint-imports
 
 test: lint
+	scripts/ensure-test-services
 	$(BIN)/pytest
 
 bench: $(INSTALLED)

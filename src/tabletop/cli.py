@@ -5,6 +5,8 @@
     tabletop match kalah mcts@0.2s random -n 200 --jobs 2
     tabletop bench engine kalah yatzy
     tabletop bench mcts kalah
+    tabletop serve --port 8000 --data-dir data
+    tabletop bench server -n 100 --database sqlite
 
 Games come from the registry and bots from `bots.from_spec`, so nothing here knows a game.
 The terminal shows each person the board drawn from their own seat's view, never the state.
@@ -40,6 +42,7 @@ from tabletop.engine import (
     State,
     UnknownGame,
 )
+from tabletop.server.cli import bench_server, serve
 
 QUIT_WORDS = ("q", "quit")
 LISTED_INT_CHOICES = 6
@@ -51,7 +54,7 @@ errors = Console(stderr=True, highlight=False)
 app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
-    help="Tabletop: board games in the terminal, bot matches and benchmarks.",
+    help="Tabletop: the web server, board games in the terminal, bot matches and benchmarks.",
 )
 bench_app = typer.Typer(no_args_is_help=True, help="Speed figures, printed for people to read.")
 app.add_typer(bench_app, name="bench")
@@ -423,3 +426,7 @@ def bench_mcts(
         f"{game.title}: {figures.iterations} MCTS iterations in {figures.seconds:.2f} s, "
         f"{figures.iterations_per_second:,.0f} iterations/s"
     )
+
+
+app.command("serve")(serve)
+bench_app.command("server")(bench_server)

@@ -21,6 +21,9 @@ The variant, and why:
   `EVALUATION_DEPTH` random actions and takes the game's estimate, (v + 1) / 2 per seat;
   where the evaluator answers None the playout goes on to the end. One-player games always
   play to the end, since their reward is a score and not a chance of winning.
+- Tactics: in games without chance or hidden information, a win on the board is played
+  at once and moves that let the opponent win on the next move are left out of the search
+  (`tactics`), which a small budget would otherwise miss.
 - Budget: iterations (reproducible: the same seed on the same state gives the same move) or
   seconds, whichever runs out first when both are set.
 
@@ -36,6 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from time import perf_counter
 
+from tabletop.bots import tactics
 from tabletop.bots.spec import DEFAULT_LEVEL
 from tabletop.engine import ActionId, Game, Rng, Seat, State
 
@@ -149,7 +153,12 @@ class MctsBot:
             raise ValueError(f"seat {seat} has no legal action to choose from")
         started = perf_counter()
         search = _Search(state, seat, self._rng, self.exploration, self.evaluation_depth)
-        iterations = search.run(self.budget) if len(legal) > 1 else 0
+        if len(legal) > 1 and tactics.is_exact(state):
+            win = tactics.winning_action(state, seat, legal)
+            if win is not None:
+                return SearchResult(win, 0, perf_counter() - started, {}, {})
+            search.root_actions = set(tactics.safe_actions(state, seat, legal))
+        iterations = search.run(self.budget) if len(search.root_actions or legal) > 1 else 0
         return search.result(legal, iterations, perf_counter() - started)
 
 
@@ -186,6 +195,8 @@ class _Search:
         self.rng = rng
         self.exploration = exploration
         self.root = _Node()
+        self.root_actions: set[ActionId] | None = None
+        """At the root, the searching seat considers only these (None: every legal action)."""
         self.solo = state.players == 1
         self.evaluation_depth = evaluation_depth
         self.evaluator: Callable[[State], Sequence[float] | None] | None = None
@@ -221,7 +232,10 @@ class _Search:
             for mover in movers:
                 if choices and mover not in sample.current_players():
                     continue
-                action, edge = self.select(node, mover, sample.legal_action_ids(mover))
+                legal = sample.legal_action_ids(mover)
+                if node is self.root and mover == self.seat and self.root_actions is not None:
+                    legal = [action for action in legal if action in self.root_actions]
+                action, edge = self.select(node, mover, legal)
                 sample.apply(mover, action)
                 visited.append((mover, edge))
                 choices.append((mover, action))
@@ -287,6 +301,8 @@ class _Search:
 
     def result(self, legal: list[ActionId], iterations: int, seconds: float) -> SearchResult:
         """The most visited legal action of the searching seat (ties: the better mean, then the first)."""
+        if self.root_actions is not None:
+            legal = [action for action in legal if action in self.root_actions]
         edges = {action: self.root.edges.get((self.seat, action)) for action in legal}
         visits = {action: edge.visits if edge else 0 for action, edge in edges.items()}
         values = {action: edge.total / edge.visits for action, edge in edges.items() if edge and edge.visits}

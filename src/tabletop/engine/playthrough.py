@@ -1,9 +1,10 @@
 """Golden playthroughs: a text transcript of one seeded game, step by step.
 
 A transcript shows every step's legal action ids and the one taken, and the spectator's
-drawing whenever a new seat takes over (so multi-step turns, like a Yatzy turn of toggles and
-rolls, draw the board once per turn and the files stay readable); saved transcripts are diffed in the tests so that any change
-of rules, notation or drawing shows up (`scripts/regenerate_golden.py` rewrites them).
+drawing whenever a new seat takes over (so a multi-step turn, like a Yatzy turn of toggles and
+rolls, draws the board once and the files stay readable). Saved transcripts are diffed in the
+tests so that any change of rules, notation or drawing shows up
+(`scripts/regenerate_golden.py` rewrites them).
 """
 
 from __future__ import annotations

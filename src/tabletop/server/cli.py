@@ -13,10 +13,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-import uvicorn
 
-from tabletop.server import bench
-from tabletop.server.app import create_app
 from tabletop.server.settings import DEFAULT_DATA_DIRECTORY, Settings
 
 WEBSOCKET_MAX_BYTES = 64 * 1024
@@ -58,6 +55,10 @@ def serve(
         secure_cookies=behind_https_proxy,
     )
     typer.echo(f"Tabletop on http://{host}:{port} (data in {data_dir.resolve()})")
+    import uvicorn  # here, not at the top: every `tabletop` command imports this module
+
+    from tabletop.server.app import create_app
+
     uvicorn.run(
         create_app(settings),
         host=host,
@@ -95,6 +96,8 @@ def bench_server(
     Prints sustained moves per second and the p50/p99 latency from sending a move to every
     viewer of that table receiving it. Defaults: 100 and 1,000 clients, SQLite and PostgreSQL.
     """
+    from tabletop.server import bench
+
     for name in database or ["sqlite", "postgres"]:
         if name not in ("sqlite", "postgres"):
             raise typer.BadParameter(f"--database is sqlite or postgres; got {name!r}")

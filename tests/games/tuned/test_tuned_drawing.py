@@ -46,8 +46,10 @@ def test_every_path_element_and_every_piece_is_drawn_once_through_a_game() -> No
         elements = _by_id(_root(state, seat))
         assert set(elements) >= PIECE_IDS
         assert {f"cell-{column}{row}" for column in "abc" for row in "123"} <= set(elements)
-        for action in state.legal_actions(seat):
+        actions = state.legal_actions(seat)
+        for action in actions:
             assert len(action.path) == 2 and set(action.path) <= set(elements), action
+        assert len({action.path for action in actions}) == len(actions)  # every click sequence is one action
         state.apply(seat, rng.choice(state.legal_action_ids(seat)))
 
 

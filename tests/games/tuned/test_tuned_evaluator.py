@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from tuned_positions import play, position, start
 
+from tabletop.bots.mcts import MctsBot
 from tabletop.engine import Rng
 from tabletop.games.tuned import GAME
 from tabletop.games.tuned.actions import add_id, move_id
@@ -15,19 +16,25 @@ from tabletop.games.tuned.state import TunedState
 def test_a_player_who_can_complete_a_line_now_is_nearly_sure_to_win() -> None:
     # R8: row 1 has Cat, Cat, empty and seat 0 holds a Cat (scenario 7).
     state = position("C C . / . . . / . . .", ("DDGGC", "DDGGC"))
-    assert GAME.evaluate(state) == [0.9, -0.9]
+    assert GAME.evaluate(state) == [0.6, -0.6]
     state = position("C C . / . . . / . . .", ("DDGGC", "DDGGC"), to_move=1)
-    assert GAME.evaluate(state) == [-0.9, 0.9]
+    assert GAME.evaluate(state) == [-0.6, 0.6]
 
 
 def test_each_threat_of_the_opponent_counts_against_the_player_to_move() -> None:
     # Seat 0 must add (R2) and holds only Donkeys, so it cannot win now; seat 1 would win next
     # turn with a Cat on c1 (row 1) or a Dog on c2 (row 2): two threats, one answer.
     state = position("C C . / G G . / . . .", ("DD", "DDGGCC"), roosters=("move", "add-1"))
-    assert GAME.evaluate(state) == pytest.approx([-0.6, 0.6])
+    assert GAME.evaluate(state) == pytest.approx([-0.4, 0.4])
     # With the Cat threat alone, it is half as bad.
     state = position("C C . / . . . / . . .", ("DDGG", "DDGGCC"), roosters=("move", "add-1"))
-    assert GAME.evaluate(state) == pytest.approx([-0.3, 0.3])
+    assert GAME.evaluate(state) == pytest.approx([-0.2, 0.2])
+
+
+def test_mcts_takes_an_immediate_win() -> None:
+    # R8 through the bot: scenario 7's position, several seeds, a small fixed budget.
+    state = position("C C . / . . . / . . .", ("DDGGC", "DDGGC"))
+    assert {MctsBot(iterations=200, seed=seed).choose(state, 0) for seed in range(3)} == {"Cc1"}
 
 
 def test_a_quiet_position_is_even() -> None:

@@ -95,7 +95,7 @@ def stack_offsets(height: int) -> list[float]:
 
 
 def _barn() -> list[str]:
-    """The red frame, the nine straw cells with their names, and the roof beam."""
+    """The red wooden frame and the nine straw cells with their names."""
     size = 3 * CELL
     parts = [
         f'<rect class="deco" x="{BARN_X - FRAME}" y="{BARN_Y - FRAME}" width="{size + 2 * FRAME}" '
@@ -139,7 +139,7 @@ def _panel(view: Mapping[str, Any], seat: int, top: float) -> list[str]:
         'fill="#6b5a45">Supply</text>'
     )
     for slot in range(len(SUPPLY_SLOTS)):
-        x, y = _supply_spot(seat, slot, top)
+        x, y = _supply_spot(slot, top)
         parts.append(
             f'<circle class="deco" cx="{x}" cy="{y}" r="19" fill="none" stroke="{PANEL_EDGE[seat]}" '
             'stroke-width="1.5" stroke-dasharray="3 3"/>'
@@ -182,12 +182,12 @@ def _action_spaces(seat: int, top: float) -> list[str]:
     return parts
 
 
-def _space_centre(seat: int, space: str, top: float) -> tuple[float, float]:
+def _space_centre(space: str, top: float) -> tuple[float, float]:
     index = SPACE_ORDER.index(space)
     return SPACE_LEFT + index * (SPACE_WIDTH + SPACE_GAP) + SPACE_WIDTH / 2, top + 40 + 24
 
 
-def _supply_spot(seat: int, slot: int, top: float) -> tuple[float, float]:
+def _supply_spot(slot: int, top: float) -> tuple[float, float]:
     return SUPPLY_LEFT + slot * SUPPLY_STEP + (slot // 2) * PAIR_GAP, top + 76
 
 
@@ -197,7 +197,7 @@ def _pieces(view: Mapping[str, Any], bottom: int) -> list[str]:
     for seat in range(2):
         top = BOTTOM_PANEL_Y if seat == bottom else TOP_PANEL_Y
         info = view["seats"][seat]
-        x, y = _space_centre(seat, str(info["rooster"]), top)
+        x, y = _space_centre(str(info["rooster"]), top)
         faded = "" if info["rooster_in_use"] else ' opacity="0.45"'
         parts.append(
             f'<g id="{info["rooster_element"]}" class="piece rooster" transform="translate({x} {y}) scale(1)"'
@@ -205,7 +205,7 @@ def _pieces(view: Mapping[str, Any], bottom: int) -> list[str]:
         )
         for piece in info["supply"]:
             slot = SUPPLY_SLOTS.index(piece["id"].split("-", 2)[2])
-            parts.append(_piece(piece, *_supply_spot(seat, slot, top), SUPPLY_SCALE))
+            parts.append(_piece(piece, *_supply_spot(slot, top), SUPPLY_SCALE))
     for cell in view["cells"]:
         cx, cy = cell_centre(cell["name"])
         pieces = cell["pieces"]

@@ -174,9 +174,7 @@ class TunedState(State):
             "reversal": list(self._reversal),
             "last_move": None if self._last is None else list(self._last),
             "played": self._played,
-            "end": None
-            if self._end is None
-            else [self._end[0], self._end[1], [list(x) for x in self._end[2]]],
+            "end": None if self._end is None else _end_to_json(self._end),
             "history": sorted([key, count] for key, count in self._history.items()),
         }
 
@@ -195,10 +193,14 @@ class TunedState(State):
         source, target, k = data["reversal"]
         state._reversal = (int(source), int(target), int(k))
         last = data["last_move"]
-        state._last = None if last is None else (last[0], last[1], last[2], last[3], last[4])
+        state._last = (
+            None if last is None else (int(last[0]), int(last[1]), int(last[2]), int(last[3]), int(last[4]))
+        )
         state._played = int(data["played"])
         end = data["end"]
-        state._end = None if end is None else (str(end[0]), int(end[1]), tuple(_line(x) for x in end[2]))
+        state._end = (
+            None if end is None else (str(end[0]), int(end[1]), tuple(_line(cells) for cells in end[2]))
+        )
         state._history = {int(key): int(count) for key, count in data["history"]}
         state._legal = {}
         if state._to_move != NOBODY:
@@ -400,6 +402,11 @@ class TunedState(State):
         kinds = _supply_kinds(self._supply[seat])
         why = why_not(self._codes, kinds, self.must_add(seat), self._reversal, (kind, source, target, k))
         return IllegalAction(f"{action_id!r} is illegal for seat {seat}: {why}; legal: {legal}")
+
+
+def _end_to_json(end: tuple[str, Seat, tuple[Line, ...]]) -> list[object]:
+    reason, winner, lines = end
+    return [reason, winner, [list(line) for line in lines]]
 
 
 def _line(cells: list[int]) -> Line:

@@ -2,68 +2,18 @@
 Yatzy, a live game between two browsers with a spectator, and a replay.
 
 The real server (`python -m tabletop.server serve`) runs in a subprocess; Debian's
-Chromium is driven by Playwright. Screenshots of final positions go to test-artifacts/
-(git-ignored)."""
+Chromium is driven by Playwright (fixtures in conftest.py). Screenshots of final positions
+go to test-artifacts/ (git-ignored)."""
 
 from __future__ import annotations
 
-import shutil
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from table_driver import click_and_wait, create_table, seq, wait_for_seq_after, wait_for_turn
 
 pytestmark = pytest.mark.browser
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))  # the server-process helper
-
-from server_process import free_port, start_server  # noqa: E402
-
-
-@pytest.fixture(scope="session")
-def artifacts() -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    return ARTIFACTS
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[str]:
-    port = free_port()
-    data_dir = tmp_path_factory.mktemp("browser-site")
-    process = start_server(data_dir, port, artifacts / "browser-server.log", "--bot-delay", "0")
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    executable = shutil.which("chromium")
-    assert executable, "Debian's chromium is missing: run scripts/ensure-test-services"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1000, "height": 900})
-    opened = context.new_page()
-    yield opened
-    context.close()
 
 
 FIRST_CLICKABLE = "#tt-board .clickable"

@@ -77,6 +77,11 @@ async def test_bots_are_checked_by_name_and_level(service: TableService) -> None
         await service.create_table(TableRequest("nim", (SeatSpec(bot="random", bot_level=9), SeatSpec()), {}))
 
 
+async def test_a_solver_bot_sits_only_at_its_own_game(service: TableService) -> None:
+    with pytest.raises(errors.BadRequest, match="no bot 'yatzy' for nim; bots that play it: mcts, random"):
+        await service.create_table(TableRequest("nim", (SeatSpec(bot="yatzy", bot_level=1), SeatSpec()), {}))
+
+
 async def test_a_player_cannot_be_seated_twice_at_creation(service: TableService, store: Store) -> None:
     ann = store.create_guest("Ann")
     seats = (SeatSpec(player_id=ann.id), SeatSpec(player_id=ann.id))

@@ -30,15 +30,32 @@ _FACTORIES: dict[str, BotFactory] = {
     "mcts": MctsBot.at_level,
 }
 
+_GAMES_OF_SOLVERS: dict[str, frozenset[str]] = {"yatzy": frozenset({"yatzy"})}
+"""Bots written for particular games, by the ids of the games they play; the others play any game."""
+
 # Bots that also accept an explicit budget: (iterations, seconds, seed).
 _BUDGETED_FACTORIES: dict[str, BudgetedBotFactory] = {
     "mcts": lambda iterations, seconds, seed: MctsBot(iterations=iterations, seconds=seconds, seed=seed),
 }
 
 
-def names() -> list[str]:
-    """Every bot name `make` accepts."""
-    return sorted(_FACTORIES)
+def names(game_id: str | None = None) -> list[str]:
+    """Every bot name `make` accepts; with a game id, only the bots that can play that game.
+
+    >>> names("kalah")
+    ['mcts', 'random']
+    """
+    return sorted(name for name in _FACTORIES if game_id is None or can_play(name, game_id))
+
+
+def has_levels(name: str) -> bool:
+    """True when the bot's strength depends on its level (the others ignore it)."""
+    return name in _BUDGETED_FACTORIES
+
+
+def can_play(name: str, game_id: str) -> bool:
+    """True when the bot `name` plays the game `game_id` (solvers play only their own)."""
+    return name in _FACTORIES and game_id in _GAMES_OF_SOLVERS.get(name, frozenset({game_id}))
 
 
 def make(name: str, *, level: int = 3, seed: int = 0) -> Bot:
@@ -76,4 +93,15 @@ def from_spec(spec: str, seed: int = 0) -> Bot:
     return _BUDGETED_FACTORIES[parsed.name](parsed.iterations, parsed.seconds, seed)
 
 
-__all__ = ["Bot", "BotSpec", "MctsBot", "RandomBot", "from_spec", "make", "names", "parse_spec"]
+__all__ = [
+    "Bot",
+    "BotSpec",
+    "MctsBot",
+    "RandomBot",
+    "can_play",
+    "from_spec",
+    "has_levels",
+    "make",
+    "names",
+    "parse_spec",
+]

@@ -78,11 +78,11 @@ async def rename(request: Request) -> Response:
     return RedirectResponse("/", status_code=SEE_OTHER)
 
 
-def _seat_choices() -> list[tuple[str, str]]:
+def _seat_choices(game: Game) -> list[tuple[str, str]]:
     choices = [("me", "Me"), ("open", "Open seat (invite)")]
-    for name in bots.names():
-        if name == "random":
-            choices.append(("bot:random:1", "Random bot"))
+    for name in bots.names(game.id):
+        if not bots.has_levels(name):
+            choices.append((f"bot:{name}:1", f"{name.capitalize()} bot"))
         else:
             choices += [(f"bot:{name}:{level}", f"{name.upper()} bot, level {level}") for level in BOT_LEVELS]
     return choices
@@ -96,7 +96,7 @@ async def _new_table_page(request: Request, game: Game, error: str | None = None
         status_code=400 if error else 200,
         game=game,
         players=game.min_players if game.min_players > 1 else 1,
-        seat_choices=_seat_choices(),
+        seat_choices=_seat_choices(game),
         seat_defaults=defaults,
         error=error,
     )

@@ -187,7 +187,7 @@ class TableService:
         if request.mode not in MODES:
             raise errors.BadRequest(f"mode must be one of {', '.join(MODES)}; got {request.mode!r}")
         for seat in request.seats:
-            _check_seat_spec(seat)
+            _check_seat_spec(seat, game.id)
         people = [seat.player_id for seat in request.seats if seat.player_id is not None]
         if len(people) != len(set(people)):
             raise errors.BadRequest("a player can hold only one seat at a table")
@@ -354,15 +354,20 @@ class TableService:
 
 
 def _bot_seed(table_seed: int, seq: int, seat: Seat) -> int:
-    """A seed for one bot decision, different for every move and seat, replayable."""
-    return (table_seed * 1_000_003 + seq * 101 + seat) & ((1 << 63) - 1)
+    """A seed for one bot decision, different for every move and seat, replayable.
+
+    Mixed through the generator so that it never equals the table's own seed (a bot seeded
+    like the game would draw the game's own numbers).
+    """
+    return Rng(table_seed * 1_000_003 + seq * 101 + seat + 1).next_u64() >> 1
 
 
-def _check_seat_spec(seat: SeatSpec) -> None:
+def _check_seat_spec(seat: SeatSpec, game_id: str) -> None:
     if seat.bot is None:
         return
-    if seat.bot not in bots.names():
-        raise errors.BadRequest(f"no bot {seat.bot!r}; known bots: {', '.join(bots.names())}")
+    if not bots.can_play(seat.bot, game_id):
+        known = ", ".join(bots.names(game_id))
+        raise errors.BadRequest(f"no bot {seat.bot!r} for {game_id}; bots that play it: {known}")
     if seat.bot_level not in BOT_LEVELS:
         raise errors.BadRequest(f"bot level must be 1 to 5; got {seat.bot_level!r}")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tabletop import bots
 from tabletop.engine import JsonDict, Outcome, Seat
 from tabletop.server.live import LiveTable, LogEntry
 from tabletop.server.summaries import outcome_summary
@@ -104,7 +105,9 @@ def _players(live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None)
 def _bot_name(bot: str | None, level: int | None) -> str | None:
     if bot is None:
         return None
-    return f"{bot.upper() if bot == 'mcts' else bot.capitalize()} bot, level {level}"
+    if not bots.has_levels(bot):
+        return f"{bot.capitalize()} bot"
+    return f"{bot.upper()} bot, level {level}"
 
 
 def _log_item(entry: LogEntry) -> dict[str, Any]:

@@ -332,7 +332,7 @@ def match(
     except (InvalidOptions, ValueError) as error:
         _fail(str(error))
     with Progress(console=console) as progress:
-        task = progress.add_task(f"{game.title}, {seats} players", total=count)
+        task = progress.add_task(f"{game.title}, {seats} player{'s' if seats > 1 else ''}", total=count)
         records = matches.run(plan, jobs, lambda record: progress.advance(task))
     summaries = matches.summarize(plan, records)
     console.print(_solo_table(summaries) if seats == 1 else _match_table(summaries))

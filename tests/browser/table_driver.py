@@ -1,10 +1,22 @@
-"""Playing through the generic client as a person would: wait for my turn, click."""
+"""Playing through the generic client as a person would: wait for my turn, click.
+
+What table.js (src/tabletop/web/static/table.js) shows and these helpers read: body's
+data attributes `myTurn`, `pending` (a move is on its way), `seq` and `status`; board
+elements with the class `clickable` (the next step of some legal action's path) and
+`selected` (clicked so far in this move); `#tt-buttons button.action` (one per action whose
+path is complete, or path-less), and `#tt-notice.error` when the server refused a move.
+"""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from typing import NamedTuple
 
+from playwright.sync_api import Page, ViewportSize
+
+DESKTOP_VIEWPORT: ViewportSize = {"width": 1000, "height": 900}
 TURN_TIMEOUT_MS = 30_000
+CLICK_TIMEOUT_MS = 5_000
+ACTION_BUTTONS = "#tt-buttons button.action"
 MY_TURN_OR_OVER = (
     "(document.body.dataset.myTurn === 'yes' && document.body.dataset.pending === 'no')"
     " || document.body.dataset.status === 'finished'"
@@ -43,3 +55,72 @@ def create_table(page: Page, base_url: str, game: str, players: int, seats: list
     page.click("#create-table")
     page.wait_for_selector("body[data-connection=live]")
     return page.url
+
+
+class ActionButton(NamedTuple):
+    """An action button table.js offers: its place among the buttons, action id and label."""
+
+    position: int
+    action: str
+    label: str
+
+
+def clickable_ids(page: Page) -> list[str]:
+    """The ids of the board elements marked clickable, in document order."""
+    ids: list[str] = page.eval_on_selector_all("#tt-board .clickable", "elements => elements.map(e => e.id)")
+    return ids
+
+
+def action_buttons(page: Page) -> list[ActionButton]:
+    """The action buttons on offer now (never the Cancel button)."""
+    found = page.eval_on_selector_all(
+        ACTION_BUTTONS, "buttons => buttons.map(b => [b.dataset.action, b.textContent])"
+    )
+    return [ActionButton(position, action, label) for position, (action, label) in enumerate(found)]
+
+
+def board_element(id_: str) -> str:
+    """A selector for the board element with that id (ids may start with a digit)."""
+    return f'#tt-board [id="{id_}"]'
+
+
+def click_board_element(page: Page, id_: str) -> None:
+    """Clicks where a person would: Playwright refuses if something else covers the element."""
+    page.click(board_element(id_), timeout=CLICK_TIMEOUT_MS)
+
+
+def click_action_button(page: Page, button: ActionButton) -> None:
+    page.locator(ACTION_BUTTONS).nth(button.position).click(timeout=CLICK_TIMEOUT_MS)
+
+
+def is_selected(page: Page, id_: str) -> bool:
+    return bool(page.locator(f"{board_element(id_)}.selected").count())
+
+
+def move_was_sent(page: Page, before: int) -> bool:
+    """Did the last click complete a move (sent and awaiting the answer, or already answered)?"""
+    return bool(
+        page.evaluate(
+            f"document.body.dataset.pending === 'yes' || Number(document.body.dataset.seq) > {before}"
+        )
+    )
+
+
+def wait_for_answer(page: Page, before: int) -> None:
+    """Waits for the view after a sent move; fails with the server's message if it refused."""
+    page.wait_for_function(
+        f"Number(document.body.dataset.seq) > {before} || document.querySelector('#tt-notice.error')",
+        timeout=TURN_TIMEOUT_MS,
+    )
+    refusal = page.locator("#tt-notice.error")
+    assert not refusal.count(), f"the server refused the move: {refusal.inner_text()}"
+
+
+def settle(page: Page) -> None:
+    """Moves the mouse off the board and waits for the client's transitions to end.
+
+    Pieces slide for a quarter of a second after each view (site.css); a screenshot taken
+    earlier shows pieces halfway, and a hovered element shows a stronger glow.
+    """
+    page.mouse.move(0, 0)
+    page.wait_for_function("document.getAnimations().length === 0", timeout=TURN_TIMEOUT_MS)

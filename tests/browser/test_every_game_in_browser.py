@@ -1,0 +1,192 @@
+"""Every registered game, played to the end in Chromium by a person who only clicks.
+
+One test per id of `tabletop.games.ids()`, so a game registered later is covered without
+touching this file. The person creates a table on the "new table" form, takes seat 0 and
+gives the other seat(s) to MCTS bots at level 1 (two seats in all, or the game's minimum
+when it needs more). On their turn they click one of the board elements table.js marks
+`clickable`, or one of the action buttons it offers, chosen by a seeded `random.Random`,
+until the move is sent; undo buttons only now and then. The same position always gets the
+same clicks, but the server draws each table's seed, so the games differ from run to run.
+At the end the game-over panel must agree with the result the server stored and with the
+engine replaying the public move log from the revealed seed.
+
+Screenshots for people to look at: test-artifacts/<game>-final.png (the final position,
+1000 px wide) and <game>-phone.png (a mid-game position, 360 px wide).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, ViewportSize
+from table_driver import (
+    ActionButton,
+    action_buttons,
+    click_action_button,
+    click_board_element,
+    clickable_ids,
+    create_table,
+    is_selected,
+    move_was_sent,
+    seq,
+    settle,
+    wait_for_answer,
+    wait_for_turn,
+)
+
+from tabletop import games
+from tabletop.engine import Game
+
+pytestmark = pytest.mark.browser
+
+BOT_SEAT = "bot:mcts:1"
+BOT_NAME = "MCTS bot, level 1"
+PERSON_SEAT = 0
+PHONE_VIEWPORT: ViewportSize = {"width": 360, "height": 780}
+PHONE_SHOT_SEQ = 20
+"""The phone screenshot is taken on the person's first turn at or after this many moves;
+a game that ends sooner gets it from the replay of its middle move instead."""
+UNDO_CHANCE = 0.05
+MAX_UNDOS = 2
+MAX_CLICKS_PER_MOVE = 20
+
+Choice = str | ActionButton
+"""A board element id to click, or an action button."""
+
+
+def _is_undo(button: ActionButton) -> bool:
+    return button.action.lower().startswith("undo") or button.label.lower().startswith("undo")
+
+
+@dataclass
+class Person:
+    """Chooses what to click like a person trying things out: at random, reproducibly.
+
+    Some games offer an undo button after the first decision of a turn (YINSH); clicking
+    it as often as anything else could go round in circles, so it is taken rarely and at
+    most MAX_UNDOS times a game, or when it is the only thing on offer.
+    """
+
+    rng: random.Random
+    undos: int = 0
+
+    def choose(self, elements: list[str], buttons: list[ActionButton]) -> Choice:
+        choices: list[Choice] = [*elements, *(button for button in buttons if not _is_undo(button))]
+        undos = [button for button in buttons if _is_undo(button)]
+        wants_undo = self.undos < MAX_UNDOS and self.rng.random() < UNDO_CHANCE
+        if undos and (wants_undo or not choices):
+            self.undos += 1
+            return self.rng.choice(undos)
+        assert choices, "it is my turn but nothing is clickable and no button is offered"
+        return self.rng.choice(choices)
+
+
+def _player_count(game: Game) -> int:
+    return min(max(game.min_players, 2), game.max_players)
+
+
+def _click(page: Page, choice: Choice) -> None:
+    if isinstance(choice, ActionButton):
+        click_action_button(page, choice)
+    else:
+        click_board_element(page, choice)
+
+
+def _play_one_move(page: Page, person: Person) -> None:
+    """Clicks until a move is sent, checking each partial click is shown as selected."""
+    before = seq(page)
+    for _ in range(MAX_CLICKS_PER_MOVE):
+        choice = person.choose(clickable_ids(page), action_buttons(page))
+        _click(page, choice)
+        if move_was_sent(page, before):
+            wait_for_answer(page, before)
+            return
+        assert isinstance(choice, str), f"the button {choice.label!r} sent no move"
+        assert is_selected(page, choice), f"clicking {choice!r} neither moved nor selected it"
+    pytest.fail(f"no move after {MAX_CLICKS_PER_MOVE} clicks")
+
+
+def _save_phone_screenshot(page: Page, path: Path) -> None:
+    desktop = page.viewport_size
+    assert desktop is not None
+    page.set_viewport_size(PHONE_VIEWPORT)
+    settle(page)
+    page.screenshot(path=path, full_page=True)
+    page.set_viewport_size(desktop)
+
+
+def _play_to_the_end(page: Page, game: Game, players: int, phone_shot: Path) -> int:
+    """Plays the person's turns until the game is over; returns how many moves they sent."""
+    person = Person(random.Random(game.id))
+    sent = 0
+    while wait_for_turn(page):
+        if not phone_shot.exists() and seq(page) >= PHONE_SHOT_SEQ:
+            _save_phone_screenshot(page, phone_shot)
+        _play_one_move(page, person)
+        sent += 1
+        assert sent <= game.max_length(players), "more moves than the game's declared bound"
+    return sent
+
+
+def _panel_rows(page: Page) -> list[tuple[int, bool, str]]:
+    """The game-over table as (rank, is it me, score as shown), after checking the names."""
+    page.wait_for_selector("#tt-game-over")
+    cells = page.eval_on_selector_all(
+        "#tt-game-over tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent.trim()))"
+    )
+    for _, name, _ in cells:
+        assert name.endswith("(you)") or name == BOT_NAME, name
+    return [(int(rank), name.endswith("(you)"), score) for rank, name, score in cells]
+
+
+def _replayed_outcome(game: Game, table: dict[str, Any], moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """The engine's own verdict on the logged moves from the table's seed."""
+    played = [(move["seat"], move["action"]) for move in moves]
+    state = game.replay(table["players"], table["options"], table["seed"], played)
+    outcome = state.outcome()
+    assert outcome is not None, "the logged moves do not finish the game"
+    return {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason}
+
+
+def _check_the_result(page: Page, base_url: str, game: Game, moves_sent: int) -> None:
+    table_id = page.url.rsplit("/", 1)[-1]
+    table = page.request.get(f"{base_url}/api/tables/{table_id}").json()
+    moves = page.request.get(f"{base_url}/api/tables/{table_id}/moves").json()["moves"]
+    result = table["result"]
+    assert table["status"] == "finished"
+    assert result == _replayed_outcome(game, table, moves)
+    assert sum(move["seat"] == PERSON_SEAT for move in moves) == moves_sent
+    assert page.locator("#tt-log li").count() == len(moves) == seq(page)
+    assert page.inner_text("#tt-game-over p") == result["reason"]
+    expected = [
+        (rank, seat == PERSON_SEAT, f"{score:g}")
+        for seat, (rank, score) in enumerate(zip(result["ranks"], result["scores"], strict=True))
+    ]
+    assert sorted(_panel_rows(page)) == sorted(expected)
+
+
+def _save_middle_of_replay(page: Page, phone_shot: Path) -> None:
+    """For a game too short for PHONE_SHOT_SEQ: the phone screenshot of its middle move."""
+    page.goto(f"{page.url}/replay?move={seq(page) // 2}")
+    _save_phone_screenshot(page, phone_shot)
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_person_plays_the_game_to_the_end_against_mcts_by_clicking(
+    game_id: str, page: Page, base_url: str, artifacts: Path
+) -> None:
+    game = games.load(game_id)
+    players = _player_count(game)
+    phone_shot = artifacts / f"{game_id}-phone.png"
+    phone_shot.unlink(missing_ok=True)
+    create_table(page, base_url, game_id, players, ["me"] + [BOT_SEAT] * (players - 1))
+    moves_sent = _play_to_the_end(page, game, players, phone_shot)
+    _check_the_result(page, base_url, game, moves_sent)
+    settle(page)
+    page.screenshot(path=artifacts / f"{game_id}-final.png", full_page=True)
+    if not phone_shot.exists():
+        _save_middle_of_replay(page, phone_shot)

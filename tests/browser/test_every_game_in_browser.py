@@ -38,13 +38,12 @@ from table_driver import (
     wait_for_turn,
 )
 
-from tabletop import games
+from tabletop import bots, games
 from tabletop.engine import Game
 
 pytestmark = pytest.mark.browser
 
-BOT_SEAT = "bot:mcts:1"
-BOT_NAME = "MCTS bot, level 1"
+BOT_LEVEL = 1
 PERSON_SEAT = 0
 PHONE_VIEWPORT: ViewportSize = {"width": 360, "height": 780}
 PHONE_SHOT_SEQ = 20
@@ -132,14 +131,25 @@ def _play_to_the_end(page: Page, game: Game, players: int, phone_shot: Path) -> 
     return sent
 
 
-def _panel_rows(page: Page) -> list[tuple[int, bool, str]]:
+def _opponent(game_id: str) -> tuple[str, str]:
+    """The bot the person plays: the game's solver if it has one, else MCTS at `BOT_LEVEL`.
+
+    Returns the "new table" form's seat choice and the name the page shows for it.
+    """
+    name = next(bot for bot in bots.names(game_id) if bot != "random")
+    if bots.has_levels(name):
+        return f"bot:{name}:{BOT_LEVEL}", f"{name.upper()} bot, level {BOT_LEVEL}"
+    return f"bot:{name}:1", f"{name.capitalize()} bot"
+
+
+def _panel_rows(page: Page, bot_name: str) -> list[tuple[int, bool, str]]:
     """The game-over table as (rank, is it me, score as shown), after checking the names."""
     page.wait_for_selector("#tt-game-over")
     cells = page.eval_on_selector_all(
         "#tt-game-over tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent.trim()))"
     )
     for _, name, _ in cells:
-        assert name.endswith("(you)") or name == BOT_NAME, name
+        assert name.endswith("(you)") or name == bot_name, name
     return [(int(rank), name.endswith("(you)"), score) for rank, name, score in cells]
 
 
@@ -152,7 +162,7 @@ def _replayed_outcome(game: Game, table: dict[str, Any], moves: list[dict[str, A
     return {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason}
 
 
-def _check_the_result(page: Page, base_url: str, game: Game, moves_sent: int) -> None:
+def _check_the_result(page: Page, base_url: str, game: Game, moves_sent: int, bot_name: str) -> None:
     table_id = page.url.rsplit("/", 1)[-1]
     table = page.request.get(f"{base_url}/api/tables/{table_id}").json()
     moves = page.request.get(f"{base_url}/api/tables/{table_id}/moves").json()["moves"]
@@ -166,7 +176,7 @@ def _check_the_result(page: Page, base_url: str, game: Game, moves_sent: int) ->
         (rank, seat == PERSON_SEAT, f"{score:g}")
         for seat, (rank, score) in enumerate(zip(result["ranks"], result["scores"], strict=True))
     ]
-    assert sorted(_panel_rows(page)) == sorted(expected)
+    assert sorted(_panel_rows(page, bot_name)) == sorted(expected)
 
 
 def _save_middle_of_replay(page: Page, phone_shot: Path) -> None:
@@ -176,16 +186,17 @@ def _save_middle_of_replay(page: Page, phone_shot: Path) -> None:
 
 
 @pytest.mark.parametrize("game_id", games.ids())
-def test_a_person_plays_the_game_to_the_end_against_mcts_by_clicking(
+def test_a_person_plays_the_game_to_the_end_against_a_bot_by_clicking(
     game_id: str, page: Page, base_url: str, artifacts: Path
 ) -> None:
     game = games.load(game_id)
     players = _player_count(game)
     phone_shot = artifacts / f"{game_id}-phone.png"
     phone_shot.unlink(missing_ok=True)
-    create_table(page, base_url, game_id, players, ["me"] + [BOT_SEAT] * (players - 1))
+    bot_seat, bot_name = _opponent(game_id)
+    create_table(page, base_url, game_id, players, ["me"] + [bot_seat] * (players - 1))
     moves_sent = _play_to_the_end(page, game, players, phone_shot)
-    _check_the_result(page, base_url, game, moves_sent)
+    _check_the_result(page, base_url, game, moves_sent, bot_name)
     settle(page)
     page.screenshot(path=artifacts / f"{game_id}-final.png", full_page=True)
     if not phone_shot.exists():

@@ -31,7 +31,13 @@ _FACTORIES: dict[str, BotFactory] = {
 }
 
 _GAMES_OF_SOLVERS: dict[str, frozenset[str]] = {"yatzy": frozenset({"yatzy"})}
-"""Bots written for particular games, by the ids of the games they play; the others play any game."""
+"""Bots written for particular games, by the ids of the games they play.
+
+The other bots play any game, except that at a table of a game with a solver MCTS gives way
+to it: in Yatzy a turn is many free toggles of kept dice, and a search with a small budget
+wanders among them instead of rolling (`tabletop play`/`match` can still pit MCTS against
+it for research).
+"""
 
 # Bots that also accept an explicit budget: (iterations, seconds, seed).
 _BUDGETED_FACTORIES: dict[str, BudgetedBotFactory] = {
@@ -44,6 +50,8 @@ def names(game_id: str | None = None) -> list[str]:
 
     >>> names("kalah")
     ['mcts', 'random']
+    >>> names("yatzy")
+    ['random', 'yatzy']
     """
     return sorted(name for name in _FACTORIES if game_id is None or can_play(name, game_id))
 
@@ -55,7 +63,10 @@ def has_levels(name: str) -> bool:
 
 def can_play(name: str, game_id: str) -> bool:
     """True when the bot `name` plays the game `game_id` (solvers play only their own)."""
-    return name in _FACTORIES and game_id in _GAMES_OF_SOLVERS.get(name, frozenset({game_id}))
+    if name in _GAMES_OF_SOLVERS:
+        return game_id in _GAMES_OF_SOLVERS[name]
+    has_solver = any(game_id in games for games in _GAMES_OF_SOLVERS.values())
+    return name in _FACTORIES and not (has_levels(name) and has_solver)
 
 
 def make(name: str, *, level: int = 3, seed: int = 0) -> Bot:

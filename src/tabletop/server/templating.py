@@ -32,12 +32,12 @@ def render(template: str, **context: Any) -> str:
 
 
 def seat_name(seat: int) -> str:
-    """Seats are numbered from 0 in the engine and from 1 for people.
+    """Seats are numbered from 0 everywhere (engine, drawings, prompts, API), so pages are too.
 
     >>> seat_name(0)
-    'Seat 1'
+    'Seat 0'
     """
-    return f"Seat {seat + 1}"
+    return f"Seat {seat}"
 
 
 ENVIRONMENT.filters["seat_name"] = seat_name

@@ -35,6 +35,12 @@ TRAY_TOP = 34
 TRAY_HEIGHT = DIE_SIZE + KEPT_DROP + 24
 BUTTON_HEIGHT = 34
 FONT = 'font-family="Helvetica, Arial, sans-serif"'
+STYLE = (
+    "<style>rect.box.clickable{fill:#ffefb0;stroke:#d99a00;stroke-width:2}"
+    "rect.box.clickable:hover{fill:#ffe07a}</style>"
+)
+"""Score cells touch, so the client's glow around a clickable cell hides under its neighbours:
+the sheet fills the mover's open boxes instead, when the client marks them clickable."""
 FELT = "#2f6b4f"
 LAST_SCORE_LOOK = 'fill="#ffe9a8" stroke="#d35400" stroke-width="2"'
 PIP_SPOTS = {
@@ -58,6 +64,7 @@ def draw_svg(view: Mapping[str, Any]) -> str:
     height = sheet_top + sheet_height + MARGIN
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" {FONT}>',
+        STYLE,
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#f6f1e4"/>',
         _header(view, width),
         *_tray(view, width),
@@ -250,7 +257,7 @@ def _box_cell(view: Mapping[str, Any], grid: _Grid, place: tuple[int, int], box_
     last = view["last_score"]
     is_last = last is not None and last["seat"] == seat and last["box"] == box_id
     look = LAST_SCORE_LOOK if is_last else f'fill="{band}" stroke="#d8cdb6"'
-    cell = grid.cell(seat, row, f'id="{cell_element(seat, box_id)}" {look}')
+    cell = grid.cell(seat, row, f'id="{cell_element(seat, box_id)}" class="box" {look}')
     if points is not None:
         return cell + grid.centred_text(seat, row, points, 'font-size="14" fill="#222"')
     if view["mover"] == seat and box_id in view["choices"]:

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_process import free_port, start_server
 from sqlalchemy import create_engine, text
+
+from tabletop.server.process import free_port, start_server
 
 POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
 

@@ -14,11 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-import os
 import random
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 import uuid
@@ -31,6 +27,7 @@ import httpx
 import websockets
 from sqlalchemy import create_engine, text
 
+from tabletop.server.process import free_port, start_server
 from tabletop.store.database import normalise_url
 
 SERVER_STARTUP_SECONDS = 60
@@ -200,53 +197,18 @@ async def run_load(base: str, game: str, clients: int, timing: Timing) -> Measur
     return measurements
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextmanager
 def running_server(data_dir: Path, database_url: str | None) -> Iterator[str]:
     """The real server on a free loopback port, stopped afterwards."""
-    port = _free_port()
-    environment = {key: value for key, value in os.environ.items() if not key.startswith("TABLETOP_")}
-    if database_url:
-        environment["TABLETOP_DATABASE_URL"] = database_url
-    command = [
-        sys.executable,
-        "-m",
-        "tabletop.server",
-        "serve",
-        "--port",
-        str(port),
-        "--data-dir",
-        str(data_dir),
-    ]
-    log = (data_dir / "server.log").open("wb")
-    process = subprocess.Popen(
-        [*command, "--bot-delay", "0"], stdout=log, stderr=subprocess.STDOUT, env=environment
+    port = free_port()
+    process = start_server(
+        data_dir, port, data_dir / "server.log", "--bot-delay", "0", database_url=database_url
     )
     try:
-        _wait_for_port(process, port)
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         process.wait(timeout=30)
-        log.close()
-
-
-def _wait_for_port(process: subprocess.Popen[bytes], port: int) -> None:
-    deadline = time.monotonic() + SERVER_STARTUP_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited with {process.returncode}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("the server did not start")
 
 
 @contextmanager

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from tabletop.engine import Action, Seat
-from tabletop.games.luckynumbers.garden import CELLS, Cell, cell_label, cell_name
+from tabletop.games.luckynumbers.garden import CELLS, FIELD_WIDTH, Cell, cell_label, cell_name
 from tabletop.games.luckynumbers.tiles import NUMBER_OF, NUMBERS, Tile, element_id
 
 DRAW = "draw"
@@ -60,6 +60,29 @@ TAKE_IDS: tuple[tuple[str, ...], ...] = tuple(
     tuple(f"{TAKE}:{number}:{cell_name(cell)}" for cell in range(CELLS)) for number in range(NUMBERS + 1)
 )
 """`TAKE_IDS[number][cell]`; index 0 is unused."""
+
+class _IdsOfCells(dict[int, tuple[str, ...]]):
+    """The ids of a set of cells, by the set as `fit_table` spreads it (bit `FIELD_WIDTH * cell`).
+
+    Why a memo: listing a turn's places or takes is then one lookup per face-up number instead
+    of a loop over the 16 cells. It is filled on first use; an ordered garden leaves each
+    number only a few hundred sets of cells, so it stays small.
+    """
+
+    def __init__(self, ids: tuple[str, ...]) -> None:
+        super().__init__()
+        self.ids = ids
+
+    def __missing__(self, cells: int) -> tuple[str, ...]:
+        chosen = tuple(self.ids[cell] for cell in range(CELLS) if cells >> FIELD_WIDTH * cell & 1)
+        self[cells] = chosen
+        return chosen
+
+
+PLACE_IDS_OF_CELLS = _IdsOfCells(PLACE_IDS)
+"""`PLACE_IDS_OF_CELLS[cells]`: the place ids of those cells, in cell order."""
+TAKE_IDS_OF_CELLS = tuple(_IdsOfCells(ids) for ids in TAKE_IDS)
+"""`TAKE_IDS_OF_CELLS[number][cells]`: the ids taking that number to those cells, in cell order."""
 
 MOVES: dict[str, Move] = {
     DRAW: Move(DRAW, 0, -1),

@@ -26,7 +26,7 @@ from tabletop.engine import (
 from tabletop.games.luckynumbers import storage
 from tabletop.games.luckynumbers import view as views
 from tabletop.games.luckynumbers.garden import (
-    CELLS,
+    CELL_UNITS,
     DIAGONAL,
     Cell,
     Garden,
@@ -34,8 +34,8 @@ from tabletop.games.luckynumbers.garden import (
     cell_label,
     empty_garden,
     filled_count,
+    fit_table,
     fits,
-    fitting_masks,
 )
 from tabletop.games.luckynumbers.notation import (
     DISCARD,
@@ -45,8 +45,9 @@ from tabletop.games.luckynumbers.notation import (
     MOVES,
     PLACE,
     PLACE_IDS,
+    PLACE_IDS_OF_CELLS,
     TAKE,
-    TAKE_IDS,
+    TAKE_IDS_OF_CELLS,
     Move,
     PlayedMove,
     parse,
@@ -70,8 +71,6 @@ from tabletop.games.luckynumbers.tiles import NO_TILE, NUMBER_OF, Tile, all_tile
 
 SORTED_SETUP = "sorted"
 MICHAEL_SETUP = "michael"
-
-_CELL_RANGE = range(CELLS)
 
 
 class LuckyNumbersState(State):
@@ -134,7 +133,7 @@ class LuckyNumbersState(State):
         return self.phase == OVER
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
-        """What `seat` may do now, generated from bit masks of the numbers each cell takes.
+        """What `seat` may do now, read off the garden's `fit_table` one number at a time.
 
         `apply` checks a single action with `fits` instead; the tests hold the two to agreement
         over every well-formed id.
@@ -144,14 +143,12 @@ class LuckyNumbersState(State):
         garden = self.gardens[seat]
         if self.phase == SETUP:
             return [PLACE_IDS[cell] for cell in DIAGONAL if garden[cell] == NO_TILE]
-        masks = fitting_masks(garden)
+        table = fit_table(garden)
         if self.held != NO_TILE:
-            bit = 1 << NUMBER_OF[self.held]
-            return [PLACE_IDS[cell] for cell in _CELL_RANGE if masks[cell] & bit] + [DISCARD]
+            return [*PLACE_IDS_OF_CELLS[table >> NUMBER_OF[self.held] & CELL_UNITS], DISCARD]
         ids = [DRAW]
-        for number in sorted({NUMBER_OF[tile] for tile in self.table}):
-            row = TAKE_IDS[number]
-            ids += [row[cell] for cell in _CELL_RANGE if masks[cell] >> number & 1]
+        for number in sorted(set(map(NUMBER_OF.__getitem__, self.table))):
+            ids += TAKE_IDS_OF_CELLS[number][table >> number & CELL_UNITS]
         return ids
 
     def legal_actions(self, seat: Seat) -> list[Action]:

@@ -1,26 +1,48 @@
-"""Fixtures: the table service in memory, and a real server in a thread, both with test games."""
+"""Shared fixtures: the table service in memory, a real server in a thread (both with the
+test games of tests/server), and for the browser tests the real server in a subprocess with
+Debian's Chromium.
+
+One subprocess server and one browser serve every browser test of the session (each test
+makes its own tables and its own browser context, so tests share nothing else).
+Screenshots and the server's log go to test-artifacts/ (git-ignored).
+"""
 
 from __future__ import annotations
 
+import shutil
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from http.cookiejar import CookieJar, DefaultCookiePolicy
+from pathlib import Path
 
 import httpx
 import pytest
 import pytest_asyncio
 import server_games
 import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
 from running_site import Site
+from table_driver import DESKTOP_VIEWPORT
 
 from tabletop.server.app import create_app
 from tabletop.server.bot_runner import ThreadBotRunner
 from tabletop.server.cli import WEBSOCKET_MAX_BYTES
 from tabletop.server.hub import MemoryHub
+from tabletop.server.process import free_port, start_server
 from tabletop.server.service import TableService
 from tabletop.server.settings import Settings
 from tabletop.store import Store
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture
@@ -67,3 +89,37 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     server.should_exit = True
     thread.join(timeout=10)
     store.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[str]:
+    port = free_port()
+    data_dir = tmp_path_factory.mktemp("browser-site")
+    process = start_server(data_dir, port, artifacts / "browser-server.log", "--bot-delay", "0")
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    executable = shutil.which("chromium")
+    assert executable, "Debian's chromium is missing: run scripts/ensure-test-services"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=DESKTOP_VIEWPORT)
+    opened = context.new_page()
+    yield opened
+    context.close()

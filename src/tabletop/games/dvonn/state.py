@@ -142,7 +142,7 @@ class DvonnState(State):
             reason = f"draw, {white}–{black} pieces in controlled stacks"
         else:
             winner = SEAT_NAMES[WHITE if white > black else BLACK]
-            reason = f"{winner} wins {white}–{black} on pieces in controlled stacks"
+            reason = f"{winner} wins {max(white, black)}–{min(white, black)} on pieces in controlled stacks"
         return Outcome.from_scores([white, black], reason)
 
     def clone(self) -> DvonnState:

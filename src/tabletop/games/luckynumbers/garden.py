@@ -174,14 +174,20 @@ _COLUMN_TABLES = tuple(_LineTable(tuple(range(column, CELLS, SIDE))) for column 
 def fit_table(garden: Sequence[Tile]) -> int:
     """Which numbers fit which cells, as `fits` says, packed in one int: bit `FIELD_WIDTH * cell + n`.
 
-    It is the hot path of move generation: a row allows what its row's fields allow and its
+    It is the hot path of move generation: a cell allows what its row's fields allow and its
     column's too, so the table is (the four rows' fields) AND (the four columns' fields), each
     a lookup in a `_LineTable`. One int answers "where does n go" with a shift and a mask.
+    Answers are remembered too, since searches meet the same gardens again and again.
 
     >>> table = fit_table(empty_garden())
     >>> table >> FIELD_WIDTH * 5 & FIELD_MASK == sum(1 << number for number in range(1, 21))
     True
     """
+    return _fit_table(tuple(garden))
+
+
+@lru_cache(maxsize=1 << 13)
+def _fit_table(garden: tuple[Tile, ...]) -> int:
     numbers = tuple(map(_NUMBER_OR_NONE.__getitem__, garden))
     row_0, row_1, row_2, row_3 = _ROW_TABLES
     column_0, column_1, column_2, column_3 = _COLUMN_TABLES
@@ -207,7 +213,7 @@ def fitting_masks(garden: Sequence[Tile]) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1 << 13)
 def _fitting_masks(garden: tuple[Tile, ...]) -> tuple[int, ...]:
-    table = fit_table(garden)
+    table = _fit_table(garden)
     return tuple(table >> FIELD_WIDTH * cell & FIELD_MASK for cell in range(CELLS))
 
 

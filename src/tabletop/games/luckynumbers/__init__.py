@@ -25,7 +25,8 @@ Decisions where the rules are silent:
 - In a single round the outcome's scores are the filled cells (R10), so ranks follow R8–R10.
 - There is no `undo`: a turn is one action, except a draw, which reveals a hidden tile.
 
-Modules: `tiles` (tile identities), `garden` (the 4×4 board and INV), `notation` (action
+Modules: `tiles` (tile identities), `garden` (the 4×4 board and INV), `fitting` (which
+numbers fit which cells, all at once, for move generation), `notation` (action
 ids, clicks and labels), `rounds` (setup and scoring), `state` (the position and its
 transitions), `view` (what each seat sees), `storage` (JSON), `game` (declarations and
 options), `drawing` (SVG and text), `evaluator` (the heuristic the search bots use).

@@ -10,8 +10,10 @@ value compares its garden with the best of the others.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
-from tabletop.games.luckynumbers.garden import CELLS, Garden, fitting_masks
+from tabletop.games.luckynumbers.fitting import FIELD_MASK, FIELD_WIDTH, fit_table, garden_fits
+from tabletop.games.luckynumbers.garden import CELLS, Garden
 from tabletop.games.luckynumbers.state import LuckyNumbersState
 from tabletop.games.luckynumbers.tiles import NO_TILE, NUMBER_OF, NUMBERS, Tile
 
@@ -47,7 +49,21 @@ def garden_strength(garden: Garden, table_mask: int, in_hand: Tile, turns_away: 
     >>> round(garden_strength(empty_garden(), 0, NO_TILE, 0), 2)  # 16 cells, each fits 20 numbers
     9.6
     """
-    masks = fitting_masks(garden)
+    filled, slack, open_numbers = _garden_summary(tuple(garden))
+    if in_hand != NO_TILE:
+        table_mask |= 1 << NUMBER_OF[in_hand]
+    usable = (table_mask & open_numbers).bit_count() / (1 + turns_away)
+    return filled + SLACK_WEIGHT * slack + USABLE_WEIGHT * usable
+
+
+@lru_cache(maxsize=1 << 13)
+def _garden_summary(garden: tuple[Tile, ...]) -> tuple[int, float, int]:
+    """Filled cells, order slack of the empty ones, and the numbers that fit some empty cell.
+
+    Remembered, since a search judges the same gardens again and again (most gardens do not
+    change in the few moves between two evaluations).
+    """
+    table = fit_table(garden_fits(garden))
     filled = 0
     slack = 0.0
     open_numbers = 0
@@ -55,12 +71,10 @@ def garden_strength(garden: Garden, table_mask: int, in_hand: Tile, turns_away: 
         if garden[cell] != NO_TILE:
             filled += 1
             continue
-        slack += masks[cell].bit_count() / NUMBERS
-        open_numbers |= masks[cell]
-    if in_hand != NO_TILE:
-        table_mask |= 1 << NUMBER_OF[in_hand]
-    usable = (table_mask & open_numbers).bit_count() / (1 + turns_away)
-    return filled + SLACK_WEIGHT * slack + USABLE_WEIGHT * usable
+        mask = table >> FIELD_WIDTH * cell & FIELD_MASK
+        slack += mask.bit_count() / NUMBERS
+        open_numbers |= mask
+    return filled, slack, open_numbers
 
 
 def _best_other(strengths: list[float], seat: int) -> float:

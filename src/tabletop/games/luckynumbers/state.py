@@ -25,8 +25,15 @@ from tabletop.engine import (
 )
 from tabletop.games.luckynumbers import storage
 from tabletop.games.luckynumbers import view as views
-from tabletop.games.luckynumbers.garden import (
+from tabletop.games.luckynumbers.fitting import (
     CELL_UNITS,
+    UNKNOWN_FITS,
+    GardenFits,
+    fit_table,
+    garden_fits,
+    refit,
+)
+from tabletop.games.luckynumbers.garden import (
     DIAGONAL,
     Cell,
     Garden,
@@ -34,7 +41,6 @@ from tabletop.games.luckynumbers.garden import (
     cell_label,
     empty_garden,
     filled_count,
-    fit_table,
     fits,
 )
 from tabletop.games.luckynumbers.notation import (
@@ -89,6 +95,8 @@ class LuckyNumbersState(State):
         self.rounds = players if options["tournament"] else 1
         self.rng = rng
         self.gardens: list[Garden] = [empty_garden() for _ in range(players)]
+        self.seat_fits: list[GardenFits] = [UNKNOWN_FITS] * players
+        """Per seat, the fit table of its garden (see `_fits_of`): a cache, not part of the position."""
         self.pile: list[Tile] = []
         self.table: list[Tile] = []
         self.held: Tile = NO_TILE
@@ -133,7 +141,8 @@ class LuckyNumbersState(State):
         return self.phase == OVER
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
-        """What `seat` may do now, read off the garden's `fit_table` one number at a time.
+        """What `seat` may do now, read off the fit table of the garden (see `fitting`), one
+        lookup for the tile in hand or per number on the table.
 
         `apply` checks a single action with `fits` instead; the tests hold the two to agreement
         over every well-formed id.
@@ -143,11 +152,11 @@ class LuckyNumbersState(State):
         garden = self.gardens[seat]
         if self.phase == SETUP:
             return [PLACE_IDS[cell] for cell in DIAGONAL if garden[cell] == NO_TILE]
-        table = fit_table(garden)
+        table = fit_table(self._fits_of(seat))
         if self.held != NO_TILE:
             return [*PLACE_IDS_OF_CELLS[table >> NUMBER_OF[self.held] & CELL_UNITS], DISCARD]
         ids = [DRAW]
-        for number in sorted(set(map(NUMBER_OF.__getitem__, self.table))):
+        for number in sorted({NUMBER_OF[tile] for tile in self.table}):
             ids += TAKE_IDS_OF_CELLS[number][table >> number & CELL_UNITS]
         return ids
 
@@ -178,6 +187,7 @@ class LuckyNumbersState(State):
         copy = object.__new__(LuckyNumbersState)
         copy.__dict__.update(self.__dict__)
         copy.gardens = [garden[:] for garden in self.gardens]
+        copy.seat_fits = self.seat_fits[:]
         copy.pile = self.pile[:]
         copy.table = self.table[:]
         copy.totals = self.totals[:]
@@ -249,6 +259,20 @@ class LuckyNumbersState(State):
             return place_action(seat, move.cell, self.held, replaced)
         return take_action(seat, move.cell, self._top_of(move.number), replaced)
 
+    def _fits_of(self, seat: Seat) -> GardenFits:
+        """The fits of `seat`'s garden as it is now.
+
+        Why kept: move generation needs the fit table of the mover's garden every turn, and
+        rebuilding it costs eight line lookups where `_put`, which changes one cell, updates
+        it with two. It is keyed on the garden it describes, so a garden set any other way (a
+        new round, a stored position) is simply computed again.
+        """
+        garden = tuple(self.gardens[seat])
+        fits = self.seat_fits[seat]
+        if fits[0] != garden:
+            fits = self.seat_fits[seat] = garden_fits(garden)
+        return fits
+
     def _top_of(self, number: int) -> Tile:
         """The face-up tile of that number put on the table last (the one taken), or NO_TILE."""
         index = self._top_index(number)
@@ -256,8 +280,9 @@ class LuckyNumbersState(State):
 
     def _top_index(self, number: int) -> int:
         """Where on `table` the last-laid tile of that number lies, or -1."""
-        for index in range(len(self.table) - 1, -1, -1):
-            if NUMBER_OF[self.table[index]] == number:
+        table = self.table
+        for index in range(len(table) - 1, -1, -1):
+            if NUMBER_OF[table[index]] == number:
                 return index
         return -1
 
@@ -294,9 +319,12 @@ class LuckyNumbersState(State):
 
     def _put(self, tile: Tile, cell: Cell) -> Tile:
         """R4: the tile goes on the cell; a tile it replaces goes face up on the table (R4b, R7)."""
-        garden = self.gardens[self.current]
+        seat = self.current
+        garden = self.gardens[seat]
+        fits = self._fits_of(seat)
         replaced = garden[cell]
         garden[cell] = tile
+        self.seat_fits[seat] = refit(fits, tuple(garden), cell)
         if replaced != NO_TILE:
             self.table.append(replaced)
         return replaced

@@ -107,8 +107,10 @@ def base_url(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Itera
     process.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Chromium for one test module: Playwright's sync API runs an event loop on this thread,
+    which must be closed before the asyncio tests of later modules start their own."""
     executable = shutil.which("chromium")
     assert executable, "Debian's chromium is missing: run scripts/ensure-test-services"
     with sync_playwright() as playwright:

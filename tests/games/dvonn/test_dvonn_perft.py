@@ -15,6 +15,7 @@ import pytest
 from dvonn_reference import board_of_view
 from dvonn_reference import perft as reference_perft
 
+from perft import perft
 from tabletop.engine import State
 from tabletop.games.dvonn import GAME
 
@@ -36,25 +37,6 @@ BEFORE_PASSES = (
     "B3C4 B4C4 I2G2 H4I5 J4E4 I5K5"
 )
 """25 random moves after the reference placement, a few plies before Black must pass."""
-
-
-def perft(state: State, depth: int) -> int:
-    """Leaf count `depth` actions ahead, through legal_actions / clone / apply only."""
-    movers = state.current_players()
-    if depth == 0:
-        return 1
-    if not movers:
-        return 0
-    seat = movers[0]
-    actions = state.legal_actions(seat)
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for action in actions:
-        child = state.clone()
-        child.apply(seat, action.id)
-        total += perft(child, depth - 1)
-    return total
 
 
 def after(moves: str, placement: list[str] = REFERENCE_PLACEMENT) -> State:

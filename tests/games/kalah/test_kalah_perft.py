@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from perft import perft
 from tabletop import games
 from tabletop.engine import State
 
@@ -20,21 +21,6 @@ RULE_SETS = [
     pytest.param(False, "sweep", STANDARD, id="standard-sweep"),
     pytest.param(True, "sweep", EMPTY_CAPTURE, id="empty_capture-sweep"),
 ]
-
-
-def perft(state: State, depth: int) -> int:
-    """The number of action sequences of exactly `depth` plies from `state`."""
-    if depth == 0:
-        return 1
-    if state.is_over():
-        return 0
-    seat = state.current_players()[0]
-    total = 0
-    for action in state.legal_actions(seat):
-        child = state.clone()
-        child.apply(seat, action.id)
-        total += perft(child, depth - 1)
-    return total
 
 
 def _start(empty_capture: bool, end_rule: str) -> State:

@@ -22,25 +22,8 @@ from mammalath_positions import play, position, start
 from mammalath_reference import TRIPLES, board_of_view, moves
 from mammalath_reference import perft as reference_perft
 
+from perft import perft
 from tabletop.engine import State
-
-
-def perft(state: State, depth: int) -> int:
-    """The number of action sequences of exactly `depth` plies, through the public contract."""
-    if depth == 0:
-        return 1
-    movers = state.current_players()
-    if not movers:
-        return 0
-    actions = state.legal_actions(movers[0])
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for action in actions:
-        child = state.clone()
-        child.apply(movers[0], action.id)
-        total += perft(child, depth - 1)
-    return total
 
 
 def sparse() -> State:

@@ -16,27 +16,8 @@ import pytest
 import tuned_reference
 from tuned_positions import position, start
 
-from tabletop.engine import State
+from perft import perft
 from tabletop.games.tuned.state import TunedState
-
-
-def perft(state: State, depth: int) -> int:
-    """Leaf count `depth` actions ahead, through legal_actions / clone / apply only."""
-    if depth == 0:
-        return 1
-    movers = state.current_players()
-    if not movers:
-        return 0
-    seat = movers[0]
-    actions = state.legal_actions(seat)
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for action in actions:
-        child = state.clone()
-        child.apply(seat, action.id)
-        total += perft(child, depth - 1)
-    return total
 
 
 def _start() -> TunedState:

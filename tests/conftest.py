@@ -9,6 +9,7 @@ Screenshots and the server's log go to test-artifacts/ (git-ignored).
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 import time
@@ -21,6 +22,7 @@ import pytest
 import pytest_asyncio
 import server_games
 import uvicorn
+from hypothesis import settings
 from playwright.sync_api import Browser, Page, sync_playwright
 from running_site import Site
 from table_driver import DESKTOP_VIEWPORT
@@ -35,6 +37,12 @@ from tabletop.server.settings import Settings
 from tabletop.store import Store
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    # CI replays the same examples every run, so a red build is reproducible; local runs keep
+    # drawing new ones and find what CI would not.
+    settings.load_profile("ci")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

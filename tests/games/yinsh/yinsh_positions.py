@@ -19,7 +19,11 @@ def play(state: State, *action_ids: str) -> State:
 
 
 def perft(state: State, depth: int) -> int:
-    """Leaves of the decision tree through the public contract; `undo` is not a move."""
+    """Leaves of the decision tree through the public contract; `undo` is not a move.
+
+    Unlike the shared `tests/perft.py`, a game that ends early counts as one leaf: the
+    YINSH table was checked against a reference engine under that convention.
+    """
     if depth == 0 or state.is_over():
         return 1
     (seat,) = state.current_players()

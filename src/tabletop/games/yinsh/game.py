@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import (
@@ -13,11 +13,10 @@ from tabletop.engine import (
     Option,
     Options,
     OptionValue,
-    Seat,
     State,
 )
 from tabletop.games.yinsh import drawing, evaluator, records
-from tabletop.games.yinsh.rules import MARKER_POOL, RINGS_PER_PLAYER, RINGS_TO_WIN, WHITE
+from tabletop.games.yinsh.rules import MARKER_POOL, RINGS_PER_PLAYER, RINGS_TO_WIN
 from tabletop.games.yinsh.state import UNDO_LIMIT, YinshState
 
 
@@ -72,25 +71,5 @@ class YinshGame(Game):
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
-    def position(
-        self,
-        *,
-        white_rings: Iterable[str],
-        black_rings: Iterable[str],
-        white_markers: Iterable[str] = (),
-        black_markers: Iterable[str] = (),
-        to_move: Seat = WHITE,
-        rings_removed: tuple[int, int] = (0, 0),
-        variant: str = "standard",
-    ) -> YinshState:
-        """A movement-phase position set up from lists of points (see `records.position`)."""
-        return records.position(
-            self,
-            white_rings=white_rings,
-            black_rings=black_rings,
-            white_markers=white_markers,
-            black_markers=black_markers,
-            to_move=to_move,
-            rings_removed=rings_removed,
-            variant=variant,
-        )
+    position = records.position
+    """A movement-phase position set up from lists of points: `GAME.position(white_rings=...)`."""

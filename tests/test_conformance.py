@@ -64,6 +64,26 @@ def check_rejections(state: State) -> None:
         assert _snapshot(state) == before, f"apply({seat!r}, {action_id!r}) changed the state"
 
 
+def check_legality_answer(state: State) -> None:
+    """`is_legal`, which `apply` asks on every move, agrees with `legal_action_ids`."""
+    movers = state.current_players()
+    for seat in movers:
+        legal = state.legal_action_ids(seat)
+        assert all(state.is_legal(seat, action_id) for action_id in legal)
+        others = {other for mover in movers for other in state.legal_action_ids(mover)} - set(legal)
+        for action_id in [NOT_AN_ACTION_ID, *MALFORMED_IDS, *sorted(others)]:
+            assert not state.is_legal(seat, action_id), f"seat {seat}: {action_id!r} said legal"
+
+
+def check_public_labels(state: State) -> None:
+    """Every viewer who did not make a move gets a text or None for it, never an error."""
+    for seat in state.current_players():
+        for action_id in state.legal_action_ids(seat)[:3]:
+            for viewer in [None, *range(state.players)]:
+                label = state.public_label(viewer, seat, action_id)
+                assert label is None or (isinstance(label, str) and label)
+
+
 def check_copies(state: State, game: Game) -> None:
     """clone() is independent and to_json() round-trips exactly through real JSON."""
     before = _snapshot(state)
@@ -124,6 +144,8 @@ def play_and_check(game: Game, players: int, options: dict[str, Any], seed: int)
         assert (state.current_players() == ()) == state.is_over()
         check_turn_agreement(state)
         check_rejections(state)
+        check_legality_answer(state)
+        check_public_labels(state)
         check_copies(state, game)
         check_views(state, game, rng)
         check_drawing(state, game)

@@ -71,9 +71,7 @@ class NimState(State):
             for action in self.legal_action_ids(seat)
         ]
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
-        if not isinstance(action_id, str) or action_id not in self.legal_action_ids(seat):
-            raise self.illegal(seat, action_id)
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         heap, take = (int(part) for part in action_id.split(":"))
         self.heaps[heap - 1] -= take
         self.last_move = action_id
@@ -169,9 +167,7 @@ class GoofspielState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [Action(card, f"bid {card}") for card in self.legal_action_ids(seat)]
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
-        if not isinstance(action_id, str) or action_id not in self.legal_action_ids(seat):
-            raise self.illegal(seat, action_id)
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self.bids[seat] = int(action_id)
         if None not in self.bids:
             self._resolve()
@@ -300,9 +296,7 @@ class GuessState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [Action(guess, f"guess {guess}") for guess in self.legal_action_ids(seat)]
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
-        if action_id not in self.legal_action_ids(seat):
-            raise self.illegal(seat, action_id)
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self.guess = action_id
         self.die = 1 + self.rng.below(6)
 

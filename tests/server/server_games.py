@@ -47,9 +47,7 @@ class SecretState(State):
             return []
         return [Action("high", "Bet high", ("bet-high",)), Action("low", "Bet low", ("bet-low",))]
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
-        if action_id not in self.legal_action_ids(seat):
-            raise self.illegal(seat, action_id)
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self.bets.append((seat, action_id))
 
     def is_over(self) -> bool:

@@ -18,9 +18,10 @@ JsonDict = dict[str, Any]
 class State(ABC):
     """A position: who must act, what they may do, and what each viewer may see.
 
-    Subclasses keep their data in plain attributes and implement the abstract methods;
-    `apply` must raise `IllegalAction` *before* changing anything, so a rejected action
-    leaves the state exactly as it was.
+    Subclasses keep their data in plain attributes (see docs/adding-a-game.md) and
+    implement the abstract methods. `apply` is implemented here, once for every game: it
+    refuses what is not legal before anything changes, so a game's `_apply` only ever sees
+    a legal action and a rejected one leaves the state exactly as it was.
     """
 
     game: Game
@@ -36,9 +37,29 @@ class State(ABC):
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Everything `seat` may do now; [] if it may not act."""
 
-    @abstractmethod
     def apply(self, seat: Seat, action_id: ActionId) -> None:
-        """Performs one decision of `seat`; raises `IllegalAction` and changes nothing if illegal."""
+        """Performs one decision of `seat`; raises `IllegalAction` and changes nothing if illegal.
+
+        The checks every game needs live here: the game is not over, `seat` is among the
+        current players, and the id is legal (`is_legal`); the error says why, in the
+        game's words (`illegal`). Only then does the game's `_apply` run.
+        """
+        if self.is_over() or seat not in self.current_players() or not self.is_legal(seat, action_id):
+            raise self.illegal(seat, action_id)
+        self._apply(seat, action_id)
+
+    def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
+        """Whether `action_id` is among `legal_action_ids(seat)`, for a seat that may act now.
+
+        `apply` asks this on every move, so a game whose move generation is costly answers
+        it directly (one cell, one move looked up) instead; the conformance suite checks
+        that the answer always equals membership in `legal_action_ids`.
+        """
+        return isinstance(action_id, str) and action_id in self.legal_action_ids(seat)
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        """Performs an action that `apply` has already checked to be legal for `seat`."""
 
     @abstractmethod
     def is_over(self) -> bool:
@@ -90,6 +111,28 @@ class State(ABC):
             return IllegalAction(f"seat {seat} may not act now (waiting for seat {waiting})")
         legal = ", ".join(self.legal_action_ids(seat))
         return IllegalAction(f"{action_id!r} is not a legal action for seat {seat}; legal: {legal}")
+
+    def public_label(self, viewer: Seat | None, seat: Seat, action_id: ActionId) -> str | None:
+        """What `viewer` learns when `seat` plays `action_id` here, in words; None if nothing.
+
+        Asked of the position before the move, for every viewer who did not make it (None is
+        a spectator): the server writes the move log and replay steps from it. By default a
+        game that can hide nothing shows the action's label to everyone, and a game with
+        hidden information or simultaneous turns shows nothing; such a game overrides this
+        to reveal what the table really sees (a card laid face up, a tile taken from the
+        middle).
+        """
+        capabilities = self.game.capabilities
+        if capabilities.hidden_information or capabilities.simultaneous:
+            return None
+        return self.label_of(seat, action_id)
+
+    def label_of(self, seat: Seat, action_id: ActionId) -> str:
+        """The label of `seat`'s legal action `action_id` here (the id itself if it has none)."""
+        for action in self.legal_actions(seat):
+            if action.id == action_id:
+                return action.label or action.id
+        return str(action_id)
 
     def __str__(self) -> str:
         return self.game.draw_text(self.view(None))

@@ -154,7 +154,7 @@ class CircleOfLifeState(State):
             return []
         return [ACTIONS[cell].id for cell in cells_of(self.legal)]
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         """Places a stone of `seat` on the named cell, then feeds (R5–R8) and checks the wins."""
         cell = self._checked_cell(seat, action_id)
         self._evolve(cell)

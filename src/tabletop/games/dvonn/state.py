@@ -121,7 +121,7 @@ class DvonnState(State):
             return [PASS_ACTION]
         return [MOVE_ACTIONS[move] for move in moves(self.board, seat)]
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         if self.over or seat != self.to_move or not isinstance(action_id, str):
             raise self.illegal(seat, action_id)
         if self.placed < PLACEMENTS:

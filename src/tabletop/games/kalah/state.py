@@ -155,7 +155,7 @@ class KalahState(State):
             actions.append(SWAP_ACTION)
         return actions
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         """Sows the mover's pit `action_id` (K-R2 … K-R9), or swaps sides (K-R10).
 
         Raises `IllegalAction`, changing nothing, for anything else.

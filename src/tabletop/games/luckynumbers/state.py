@@ -163,7 +163,7 @@ class LuckyNumbersState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [self._action(seat, MOVES[action_id]) for action_id in self.legal_action_ids(seat)]
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         move = self._checked(seat, action_id)
         if move.kind == DRAW:
             self._draw()

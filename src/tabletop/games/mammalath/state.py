@@ -162,7 +162,7 @@ class MammalathState(State):
         actions += [LINE_ACTIONS[triple] for triple in self._lines]
         return actions
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         """Performs a place, a release or the swap; raises `IllegalAction`, changing nothing, otherwise."""
         try:
             move, index = ACTION_OF_ID[action_id]

@@ -118,7 +118,7 @@ class TunedState(State):
             return []
         return list(self._legal)
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         """Performs an Add (R4) or a Move (R5), then R8 … R10 and the draws; rejects anything else."""
         if seat != self._to_move or self._to_move == NOBODY:
             raise self.illegal(seat, action_id)

@@ -117,7 +117,7 @@ class YatzyState(State):
         bonus = f" (+{YAHTZEE_BONUS} bonus)" if self.earns_yahtzee_bonus() else ""
         return [self._action(action_id, choices, bonus) for action_id in ids]
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         if not isinstance(action_id, str) or action_id not in self.legal_action_ids(seat):
             raise self.illegal(seat, action_id)
         self.last_move = {"seat": seat, "action": action_id}

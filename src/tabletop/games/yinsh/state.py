@@ -113,7 +113,7 @@ class YinshState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [ACTIONS[action_id] for action_id in self.legal_action_ids(seat)]
 
-    def apply(self, seat: Seat, action_id: ActionId) -> None:
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
         if self._phase == OVER or seat != self._actor or action_id not in self._legal_ids():
             raise self.illegal(seat, action_id)
         if action_id == UNDO:

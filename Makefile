@@ -29,4 +29,4 @@ bench: $(INSTALLED)
 	$(BIN)/tabletop bench engine
 
 golden: $(INSTALLED)
-	$(BIN)/python scripts/regenerate_golden.py
+	$(BIN)/python scripts/regenerate_golden.py $(GAMES)

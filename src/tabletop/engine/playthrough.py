@@ -40,5 +40,23 @@ def transcript(game: Game, players: int, options: Options | None, seed: int) -> 
 
 
 def golden_players(game: Game) -> int:
-    """The player count a game's golden playthrough uses: two where the game allows it."""
+    """The player count of a game's main golden playthrough: two where the game allows it."""
     return min(game.max_players, max(game.min_players, 2))
+
+
+def golden_files(game: Game) -> dict[str, int]:
+    """Each golden transcript's file name and its player count: one for every count the game allows.
+
+    The main count keeps the plain `<id>.txt`; every other count is `<id>-<n>p.txt`, so a
+    game for 1–6 players has its solo and its full table pinned as well.
+
+    >>> from tabletop import games
+    >>> golden_files(games.load("luckynumbers"))
+    {'luckynumbers.txt': 2, 'luckynumbers-3p.txt': 3, 'luckynumbers-4p.txt': 4}
+    """
+    main = golden_players(game)
+    files = {f"{game.id}.txt": main}
+    for players in range(game.min_players, game.max_players + 1):
+        if players != main:
+            files[f"{game.id}-{players}p.txt"] = players
+    return files

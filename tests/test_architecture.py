@@ -9,9 +9,14 @@ one exception DESIGN.md grants.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import grimp
 import pytest
 
+ROOT = Path(__file__).resolve().parents[1]
 GRAPH = grimp.build_graph("tabletop")
 GAME_PACKAGES = sorted(GRAPH.find_children("tabletop.games"))
 LAYERS_WITHOUT_GAMES = [
@@ -67,3 +72,42 @@ def test_a_solver_imports_only_its_own_game() -> None:
         if game is not None:
             games_used.setdefault(module, set()).add(game)
     assert all(len(games) == 1 for games in games_used.values())
+
+
+STANDARD_MODULES = ("game", "state", "rules", "board", "drawing", "evaluator")
+"""The modules every game package has (docs/adding-a-game.md, "One layout")."""
+
+
+@pytest.mark.parametrize("game_package", GAME_PACKAGES)
+def test_a_game_package_has_the_standard_layout(game_package: str) -> None:
+    children = {module.rsplit(".", 1)[1] for module in GRAPH.find_children(game_package)}
+    assert set(STANDARD_MODULES) <= children, f"missing: {set(STANDARD_MODULES) - children}"
+
+
+@pytest.mark.parametrize("game_package", GAME_PACKAGES)
+def test_no_module_of_a_game_imports_its_own_package(game_package: str) -> None:
+    """`GAME` is made by `__init__`; a module importing it back would be a cycle in disguise."""
+    importers = {
+        module
+        for module in GRAPH.find_descendants(game_package)
+        if game_package in GRAPH.find_modules_directly_imported_by(module)
+    }
+    assert importers == set()
+
+
+def test_game_and_engine_tests_load_neither_the_server_nor_playwright() -> None:
+    """The fast loop (`make check`) must not pay for the server's or the browser's imports."""
+    probe = (
+        "import sys, pytest\n"
+        "args = ['--collect-only', '-q', '-p', 'no:cacheprovider', 'tests/games', 'tests/engine']\n"
+        "code = pytest.main(args)\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in {'playwright', 'uvicorn', 'fastapi'}"
+        " or m.startswith('tabletop.server'))\n"
+        "print('HEAVY', heavy)\n"
+        "sys.exit(code)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert "HEAVY []" in result.stdout

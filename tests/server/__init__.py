@@ -1,0 +1,1 @@
+"""Tests of the server: service, pages, API, WebSockets, restarts."""

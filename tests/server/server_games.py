@@ -50,6 +50,10 @@ class SecretState(State):
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self.bets.append((seat, action_id))
 
+    def public_label(self, viewer: Seat | None, seat: Seat, action_id: ActionId) -> str | None:
+        """Bets are said aloud: only the cards are secret."""
+        return self.label_of(seat, action_id)
+
     def is_over(self) -> bool:
         return len(self.bets) == 2 * BETS_PER_SEAT
 

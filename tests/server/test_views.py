@@ -1,7 +1,8 @@
 """The one choke point: what each viewer is sent, built only from `state.view(viewer)`.
 
 Goofspiel bids are secret until both seats have bid; Secret cards are never shown to the
-other seat. The log of such games hides other seats' moves until the game is over.
+other seat, though its bets are public. The log shows other seats' moves as the game
+declares them public (`State.public_label`), and all of them once the game is over.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import json
 
 import pytest
 
-from tabletop.server.live import replay_snapshot
+from tabletop.server.live import LogEntry, replay_snapshot
 from tabletop.server.service import TableRequest, TableService
 from tabletop.server.views import live_message, view_data
 from tabletop.store import SeatSpec, Store
@@ -51,6 +52,18 @@ async def test_the_log_opens_when_the_game_ends(service: TableService, store: St
     assert view_data(live, None)["outcome"]["reason"] == "all cards bid"
 
 
+async def test_a_public_move_of_a_hidden_information_game_shows_in_the_log_at_once(
+    service: TableService, store: Store
+) -> None:
+    table_id, ann, _bob = await _table(service, store, "secret", 8)
+    await service.play_as(table_id, ann, "high", 0)
+    live = await service.table(table_id)
+    public = [{"seq": 1, "seat": 0, "action": "high", "label": "Bet high"}]
+    assert view_data(live, 1)["log"] == view_data(live, None)["log"] == public
+    assert view_data(live, 1)["last_move_path"] == ["bet-high"]
+    assert view_data(live, None)["view"]["my_card"] is None
+
+
 async def test_a_hidden_card_reaches_only_its_seat(service: TableService, store: Store) -> None:
     table_id, _ann, _bob = await _table(service, store, "secret", 8)
     live = await service.table(table_id)
@@ -70,8 +83,7 @@ async def test_actions_are_offered_only_to_the_seat_to_move(service: TableServic
     ]
     assert view_data(live, 1)["actions"] == view_data(live, None)["actions"] == []
     await service.play_as(table_id, ann, "low", 0)
-    assert view_data(live, 1)["last_move_path"] == []  # seat 0's move is not revealed to seat 1
-    assert view_data(live, 0)["last_move_path"] == ["bet-low"]
+    assert view_data(live, 1)["actions"] != [] and view_data(live, 0)["actions"] == []
 
 
 async def test_the_last_move_is_marked_by_its_path(service: TableService, store: Store) -> None:
@@ -92,3 +104,13 @@ async def test_a_replay_step_shows_the_earlier_position(service: TableService, s
     step = view_data(replay_snapshot(live, 1), None)
     assert (step["seq"], step["view"]["bets"], step["actions"]) == (1, [[0, "low"]], [])
     assert view_data(replay_snapshot(live, 99), None)["seq"] == 2
+
+
+def test_a_log_entry_shows_other_viewers_only_what_the_game_made_public() -> None:
+    entry = LogEntry(4, 0, "draw:7", "Draw 7", ("pile",), "t", {1: None, None: "Draw a tile"})
+    assert entry.as_seen_by(0) == entry
+    hidden, partial = entry.as_seen_by(1), entry.as_seen_by(None)
+    assert (hidden.action_id, hidden.label, hidden.path) == ("", "moved", ())
+    assert (partial.action_id, partial.label, partial.path) == ("", "Draw a tile", ())
+    public = LogEntry(5, 1, "place:b3", "Place 7 at B3", ("b3",), "t", {0: "Place 7 at B3"})
+    assert public.as_seen_by(0) == public

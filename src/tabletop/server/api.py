@@ -26,7 +26,7 @@ from tabletop.server.identity import (
 from tabletop.server.live import replay_snapshot
 from tabletop.server.service import MAX_ACTION_ID_LENGTH, TableRequest
 from tabletop.server.summaries import game_summary, table_summary
-from tabletop.server.views import reveals_moves, view_data, visible_log
+from tabletop.server.views import view_data, visible_log
 from tabletop.store import PlayerRecord, SeatSpec, UsernameTaken
 from tabletop.store.models import NAME_LENGTH
 from tabletop.store.passwords import MAX_PASSWORD_LENGTH
@@ -206,7 +206,7 @@ async def get_moves(
     """The move log as I may read it (other seats' secret moves stay hidden until the end)."""
     live = await context.service.table(table_id)
     viewer = live.record.seat_of(player.id if player else None)
-    log = visible_log(live, viewer, reveals_moves(live))
+    log = visible_log(live, viewer, live.is_over)
     moves = [
         {"seq": e.seq, "seat": e.seat, "action": e.action_id or None, "label": e.label, "time": e.time}
         for e in log
@@ -219,6 +219,6 @@ async def replay_step(table_id: str, moves_played: int, context: ContextDependen
     """A spectator's view of the table after its first `moves_played` moves."""
     live = await context.service.table(table_id)
     step = replay_snapshot(live, moves_played)
-    data = view_data(step, None, revealed=reveals_moves(live))
+    data = view_data(step, None, revealed=live.is_over)
     data["total_moves"] = live.seq
     return data

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +22,9 @@ class LogEntry:
     """One played move as people read it: who, what (the action's label) and when.
 
     `path` names the drawing's elements the move involved, so the browser can mark the
-    last move on any game's board.
+    last move on any game's board. `public_labels` is what each other viewer (a seat, or
+    None for spectators) may read of the move while the game goes on, as the game said
+    with `State.public_label`; None there means the move shows as "moved".
     """
 
     seq: int
@@ -31,13 +33,29 @@ class LogEntry:
     label: str
     path: tuple[str, ...]
     time: str
+    public_labels: Mapping[Seat | None, str | None] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, move: MoveRecord, action: Action) -> LogEntry:
-        """The entry of a stored move, with the label and drawing path the action had."""
-        return cls(
-            move.seq, move.seat, move.action_id, action.label, action.path, move.created_at.isoformat()
-        )
+    def of(cls, move: MoveRecord, before: State) -> LogEntry:
+        """The entry of a stored move, described from the position it was played in."""
+        seat, action_id = move.seat, move.action_id
+        action = action_of(before, seat, action_id)
+        viewers = [None, *range(before.players)]
+        public = {
+            viewer: before.public_label(viewer, seat, action_id) for viewer in viewers if viewer != seat
+        }
+        return cls(move.seq, seat, action_id, action.label, action.path, move.created_at.isoformat(), public)
+
+    def as_seen_by(self, viewer: Seat | None) -> LogEntry:
+        """The entry as `viewer` may read it before the game ends.
+
+        A move whose public text is its whole label keeps its id and path; any other shows
+        only the public text (or "moved"), since its id or its path may say more.
+        """
+        public = self.public_labels.get(viewer)
+        if viewer == self.seat or public == self.label:
+            return self
+        return LogEntry(self.seq, self.seat, "", public or "moved", (), self.time)
 
 
 class UnreadableTable(Exception):
@@ -96,9 +114,9 @@ class LiveTable:
         """Applies moves committed elsewhere (another server process) after ours."""
         for move in moves:
             if move.seq == self.seq + 1:
-                action = action_of(self.state, move.seat, move.action_id)
+                entry = LogEntry.of(move, self.state)
                 self.state.apply(move.seat, move.action_id)
-                self.log.append(LogEntry.of(move, action))
+                self.log.append(entry)
         self.touch()
 
 
@@ -115,14 +133,14 @@ def rebuild(record: TableRecord, game: Game, moves: Iterable[MoveRecord]) -> Liv
     state = game.new_state(record.players, record.options, record.seed)
     log: list[LogEntry] = []
     for move in moves:
-        action = action_of(state, move.seat, move.action_id)
+        entry = LogEntry.of(move, state)
         try:
             state.apply(move.seat, move.action_id)
         except IllegalAction as error:
             raise UnreadableTable(
                 f"table {record.id}: stored move {move.seq} does not replay: {error}"
             ) from error
-        log.append(LogEntry.of(move, action))
+        log.append(entry)
     return LiveTable(record, game, state, log)
 
 

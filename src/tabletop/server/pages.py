@@ -27,7 +27,7 @@ from tabletop.server.identity import (
 from tabletop.server.live import replay_snapshot
 from tabletop.server.service import BOT_LEVELS, TableRequest
 from tabletop.server.templating import render
-from tabletop.server.views import reveals_moves, socket_message, state_fragment, view_data
+from tabletop.server.views import socket_message, state_fragment, view_data
 from tabletop.store import PlayerRecord, SeatSpec, UsernameTaken
 
 router = APIRouter(include_in_schema=False)
@@ -193,7 +193,7 @@ async def replay_page(request: Request, table_id: str, move: int | None = None) 
     """Any table's moves, stepped backward and forward as a spectator."""
     live = await context_of(request).service.table(table_id)
     step = live.seq if move is None else max(0, min(move, live.seq))
-    data = view_data(replay_snapshot(live, step), None, revealed=reveals_moves(live))
+    data = view_data(replay_snapshot(live, step), None, revealed=live.is_over)
     initial = _without_html(socket_message(data)) | {"total_moves": live.seq}
     return await page(
         request,
@@ -210,7 +210,7 @@ async def replay_page(request: Request, table_id: str, move: int | None = None) 
 async def replay_step(request: Request, table_id: str, moves_played: int) -> dict[str, Any]:
     """One replay step as a "view" message (what the replay page morphs in)."""
     live = await context_of(request).service.table(table_id)
-    data = view_data(replay_snapshot(live, moves_played), None, revealed=reveals_moves(live))
+    data = view_data(replay_snapshot(live, moves_played), None, revealed=live.is_over)
     return socket_message(data) | {"total_moves": live.seq}
 
 

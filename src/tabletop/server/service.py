@@ -29,7 +29,7 @@ from tabletop.server import errors
 from tabletop.server.bot_runner import BotRunner, BotTimeout
 from tabletop.server.bot_worker import BotRequest
 from tabletop.server.hub import Event, Hub, table_channel
-from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, action_of, rebuild
+from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, rebuild
 from tabletop.server.move_writer import MoveWriter
 from tabletop.store import (
     MODES,
@@ -238,7 +238,6 @@ class TableService:
                 await self._refresh(live)
             _check_turn(live, seat, action_id, expected_seq)
             after = live.state.clone()
-            action = action_of(after, seat, action_id)
             try:
                 after.apply(seat, action_id)
             except IllegalAction as error:
@@ -251,8 +250,8 @@ class TableService:
                 raise errors.StaleSeq(
                     f"another move was played first; the table is at seq {live.seq}"
                 ) from error
-            entry = LogEntry.of(move, action)
-            live.advance(after, entry)
+            live.advance(after, LogEntry.of(move, live.state))
+            entry = live.log[-1]
             if result is not None:
                 await self._reload_record(live)
                 self._remember(live)

@@ -2,9 +2,9 @@
 
 Every message — a live update, a reconnect snapshot, an API "my view", a spectator's
 screen, a replay step — is built by `view_data` from `state.view(viewer)` and the viewer's
-own legal actions, never from the state itself, so hidden information cannot leak. The
-move log is shown move by move only where the game can hide nothing in it (see
-`reveals_moves`); otherwise other seats' moves read "moved" until the game ends.
+own legal actions, never from the state itself, so hidden information cannot leak. In
+the move log each viewer reads of other seats' moves what the game declared public
+(`State.public_label`, kept in each `LogEntry`) until the game ends, then everything.
 """
 
 from __future__ import annotations
@@ -21,25 +21,11 @@ from tabletop.server.templating import render
 ViewData = dict[str, Any]
 
 
-def reveals_moves(live: LiveTable) -> bool:
-    """May every viewer read every move in the log now?
-
-    In a game with hidden information or simultaneous turns an action id can carry a
-    secret (a bid, a card); the engine contract says nothing about which, so such logs
-    stay closed to other seats until the game is over.
-    """
-    capabilities = live.game.capabilities
-    return live.is_over or not (capabilities.hidden_information or capabilities.simultaneous)
-
-
 def visible_log(live: LiveTable, viewer: Seat | None, revealed: bool) -> list[LogEntry]:
-    """The log as `viewer` may read it."""
+    """The log as `viewer` may read it: all of it once `revealed` (the game is over)."""
     if revealed:
         return list(live.log)
-    return [
-        entry if entry.seat == viewer else LogEntry(entry.seq, entry.seat, "", "moved", (), entry.time)
-        for entry in live.log
-    ]
+    return [entry.as_seen_by(viewer) for entry in live.log]
 
 
 def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = None) -> ViewData:
@@ -49,7 +35,7 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
     movers = state.current_players()
     playing = live.record.status == "playing" and not state.is_over()
     actions = state.legal_actions(viewer) if playing and viewer in movers else []
-    log = visible_log(live, viewer, reveals_moves(live) if revealed is None else revealed)
+    log = visible_log(live, viewer, live.is_over if revealed is None else revealed)
     outcome = state.outcome() if state.is_over() else None
     return {
         "table": live.id,

@@ -106,7 +106,7 @@ async def test_a_replay_step_shows_the_earlier_position(service: TableService, s
     assert view_data(replay_snapshot(live, 99), None)["seq"] == 2
 
 
-def test_a_log_entry_shows_other_viewers_only_what_the_game_made_public() -> None:
+async def test_a_log_entry_shows_other_viewers_only_what_the_game_made_public() -> None:
     entry = LogEntry(4, 0, "draw:7", "Draw 7", ("pile",), "t", {1: None, None: "Draw a tile"})
     assert entry.as_seen_by(0) == entry
     hidden, partial = entry.as_seen_by(1), entry.as_seen_by(None)

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 from running_site import Site
+
+from tabletop.server import rules_pages
 
 
 @pytest.fixture
@@ -68,6 +71,7 @@ def test_creating_and_joining_by_the_invite_link(browser: httpx.Client, site: Si
     table_url = created.headers["location"]
     table_page = browser.get(table_url).text
     assert 'data-status="waiting"' in table_page and f'value="{site.base_url}{table_url}"' in table_page
+    assert 'id="tt-rules-link" href="/games/nim/rules"' in table_page
     with httpx.Client(base_url=site.base_url) as friend:
         invite = friend.get(table_url)
         assert 'id="join-seat-1"' in invite.text
@@ -108,3 +112,18 @@ def test_register_log_out_and_log_in(browser: httpx.Client, site: Site) -> None:
 def test_an_unknown_table_is_a_404_page(browser: httpx.Client) -> None:
     answer = browser.get("/t/nosuchtable")
     assert answer.status_code == 404 and "no table" in answer.text
+
+
+def test_a_rules_page_is_served_as_html(
+    browser: httpx.Client, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "nim.md").write_text("# Nim\n\n**R1** Take one or more <b>counters</b> from one heap.\n")
+    monkeypatch.setattr(rules_pages, "RULES_DIRS", (tmp_path,))
+    rules_pages.rules_html.cache_clear()
+    rules = browser.get("/games/nim/rules")
+    assert rules.status_code == 200 and "<h1>Nim</h1>" in rules.text
+    assert "<strong>R1</strong> Take one or more &lt;b&gt;counters&lt;/b&gt;" in rules.text  # no raw HTML
+    missing = browser.get("/games/goofspiel/rules")
+    assert missing.status_code == 404 and "has no rules page" in missing.text
+    assert browser.get("/games/no-such-game/rules").status_code == 400
+    rules_pages.rules_html.cache_clear()

@@ -44,6 +44,13 @@ class TableNotFound(ServiceError):
     http_status = 404
 
 
+class NotFound(ServiceError):
+    """No such page (a game without a rules page, say)."""
+
+    code = "not_found"
+    http_status = 404
+
+
 class NotSeated(ServiceError):
     """The player has no seat at this table, or acts for a seat that is not theirs."""
 

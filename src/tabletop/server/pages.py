@@ -25,6 +25,7 @@ from tabletop.server.identity import (
     registration_problem,
 )
 from tabletop.server.live import replay_snapshot
+from tabletop.server.rules_pages import rules_html
 from tabletop.server.service import BOT_LEVELS, TableRequest
 from tabletop.server.templating import render
 from tabletop.server.views import socket_message, state_fragment, view_data
@@ -106,6 +107,16 @@ async def _new_table_page(request: Request, game: Game, error: str | None = None
 async def new_table_form(request: Request, game_id: str) -> HTMLResponse:
     """The form for a new table: the game's declared options, seats and pace."""
     return await _new_table_page(request, context_of(request).service.game(game_id))
+
+
+@router.get("/games/{game_id}/rules")
+async def rules_page(request: Request, game_id: str) -> HTMLResponse:
+    """The game's rules, from its page in docs/rules/."""
+    game = context_of(request).service.game(game_id)
+    html = rules_html(game.id)
+    if html is None:
+        raise errors.NotFound(f"{game.title} has no rules page yet")
+    return await page(request, "rules.html", game=game, rules=html)
 
 
 @router.post("/games/{game_id}/new")

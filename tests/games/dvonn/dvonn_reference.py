@@ -1,4 +1,4 @@
-"""An independent, slow reading of phase 2 of rules/dvonn.md, to check the engine against.
+"""An independent, slow reading of phase 2 of docs/rules/dvonn.md, to check the engine against.
 
 Written from the rules file alone and differently from the engine: the board is a dict from
 (x, y) to a list of colour letters ("W", "B", "R", bottom first) holding only occupied
@@ -60,7 +60,7 @@ def position(text: str, to_move: int = 0) -> DvonnState:
     """An engine state in phase 2 holding the stacks of `text`, `to_move` to act."""
     pools = {"R": [1, 2, 3], "W": list(range(4, 27)), "B": list(range(27, 50))}
     stacks = {name(*xy): tuple(pools[colour].pop(0) for colour in stack) for xy, stack in parse(text).items()}
-    return DvonnState.in_phase_two(GAME, stacks, to_move)
+    return DvonnState.from_position(GAME, stacks=stacks, to_move=to_move)
 
 
 def board_of_view(view: Mapping[str, Any]) -> RefBoard:

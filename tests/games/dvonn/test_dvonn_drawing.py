@@ -10,8 +10,8 @@ from test_dvonn_perft import REFERENCE_PLACEMENT, after
 
 from tabletop.engine import Rng
 from tabletop.games.dvonn import GAME
+from tabletop.games.dvonn.board import CELLS, INDEX, NAMES
 from tabletop.games.dvonn.drawing import cell_centre
-from tabletop.games.dvonn.geometry import CELLS, INDEX, NAMES
 
 SVG = "{http://www.w3.org/2000/svg}"
 TRANSLATE = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\)")

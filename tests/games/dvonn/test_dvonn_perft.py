@@ -1,7 +1,7 @@
 """Move-generation counts (perft) through the public contract, against independent figures.
 
 Where the figures come from:
-- the reference placement's 45 / 2,090 / 99,242 and the 52 after A2A1: rules/dvonn.md section 7
+- the reference placement's 45 / 2,090 / 99,242 and the 52 after A2A1: docs/rules/dvonn.md section 7
   (scenario 3), obtained there from PrimaDvonna's own move generator;
 - the empty board during placement: 49 · 48 · 47, counted by hand (any empty space, DV-S1);
 - the other rows: `dvonn_reference.perft`, written from the rules file alone and differently
@@ -24,7 +24,7 @@ REFERENCE_PLACEMENT = [
     "F2", "G2", "H2", "I2", "J2", "A3", "B3", "D3", "E3", "G3", "H3", "J3", "K3", "B4", "C4", "D4", "E4",
     "F4", "G4", "H4", "I4", "J4", "K4", "C5", "D5", "E5", "F5", "G5", "H5", "I5", "J5", "K5",
 ]  # fmt: skip
-"""Section 7, scenario 3 of rules/dvonn.md (the first three are the DVONN pieces)."""
+"""Section 7, scenario 3 of docs/rules/dvonn.md (the first three are the DVONN pieces)."""
 
 MIDGAME_8 = "F1G1 F5E5 H1G1 E4F4 A3A2 D5D4 G5G4 F4D2"
 MIDGAME_16 = "B1C2 A1B2 A2A3 K3J2 E5D4 B2D2 B4B3 H5I5 D1D2 D5C4 H4G4 I4I3 J4I3 E4E3 K5K4 I1J2"

@@ -1,4 +1,7 @@
-"""Every numbered rule of rules/dvonn.md on concrete positions, and the scenarios of its section 7.
+"""Every numbered rule of docs/rules/dvonn.md on concrete positions, and the scenarios of its section 7.
+
+The board of section 2 comes first (expected figures from sections 2.1, 2.2 and scenario 1),
+then the setup (DV-S1 to DV-S3), the rules of play (DV-R1 to DV-R8) and the scenarios.
 
 Positions are written in the rules file's notation (`dvonn_reference.position`): cell:stack,
 a stack being height + top colour + `*` if it holds a DVONN piece, `R` a lone DVONN piece.
@@ -8,6 +11,7 @@ Expected moves and scores are those of the rules file or counted by hand on the 
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 from dvonn_reference import position
@@ -15,7 +19,7 @@ from test_dvonn_perft import REFERENCE_PLACEMENT, after
 
 from tabletop.engine import IllegalAction, Rng
 from tabletop.games.dvonn import GAME
-from tabletop.games.dvonn.geometry import BORDER, INDEX, NAMES, NEIGHBOURS
+from tabletop.games.dvonn.board import BORDER, CELLS, INDEX, LINES, NAMES, NEIGHBOURS, RAYS
 from tabletop.games.dvonn.state import DvonnState
 
 WHITE, BLACK = 0, 1
@@ -36,6 +40,58 @@ def stacks(state: DvonnState) -> dict[str, str]:
             star = "*" if stack["dvonn"] else ""
             found[stack["cell"]] = f"{len(stack['pieces'])}{letters[stack['colours'][-1]]}{star}"
     return found
+
+
+def test_forty_nine_cells_in_rows_of_9_10_11_10_9() -> None:
+    # Section 2.1 and section 7 scenario 1.
+    assert len(CELLS) == 49
+    assert Counter(y for _, y in CELLS) == {0: 9, 1: 10, 2: 11, 3: 10, 4: 9}
+    row_ends = [NAMES[cell] for cell in (0, 8, 9, 18, 19, 29, 30, 39, 40, 48)]
+    assert row_ends == ["A1", "I1", "A2", "J2", "A3", "K3", "B4", "K4", "C5", "K5"]
+
+
+def test_cells_that_do_not_exist() -> None:
+    # Section 7 scenario 1: A4, A5, B5, J1, K1, K2 are off the board.
+    for name in ("A4", "A5", "B5", "J1", "K1", "K2"):
+        assert name not in INDEX
+
+
+def test_neighbour_histogram() -> None:
+    # Section 2.2: 6 corners with 3 neighbours, 18 other border cells with 4, 25 inner cells with 6.
+    assert Counter(len(neighbours) for neighbours in NEIGHBOURS) == {3: 6, 4: 18, 6: 25}
+    assert len(BORDER) == 24
+
+
+def test_neighbours_are_the_six_directions_of_section_2_2() -> None:
+    around_e3 = {NAMES[cell] for cell in NEIGHBOURS[INDEX["E3"]]}
+    assert around_e3 == {"D2", "D3", "E2", "E4", "F3", "F4"}  # section 7 scenario 6 lists the same six
+    assert {NAMES[cell] for cell in NEIGHBOURS[INDEX["K5"]]} == {"J5", "K4", "J4"}
+    for cell, neighbours in enumerate(NEIGHBOURS):
+        assert all(cell in NEIGHBOURS[other] for other in neighbours)
+
+
+def test_twenty_seven_lines() -> None:
+    # Section 2.2: rows of 9, 10, 11, 10, 9; each diagonal family 3, 3, 4, 4 and seven of 5.
+    lengths = sorted(len(line) for line in LINES)
+    diagonals = sorted([3, 3, 4, 4, *[5] * 7] * 2)
+    assert len(LINES) == 27
+    assert lengths == sorted([9, 10, 11, 10, 9, *diagonals])
+    covered = Counter(cell for line in LINES for cell in line)
+    assert covered == dict.fromkeys(range(49), 3)  # every cell lies on exactly one line of each axis
+
+
+def test_rays_step_along_one_line() -> None:
+    # A stack of height h on C3 lands h steps away (DV-R3): the rays from C3 eastwards and north-east.
+    rays = {tuple(NAMES[cell] for cell in ray) for ray in RAYS[INDEX["C3"]]}
+    assert ("D3", "E3", "F3", "G3", "H3", "I3", "J3", "K3") in rays
+    assert ("D4", "E5") in rays
+    assert ("C2", "C1") in rays
+
+
+def test_game_declaration() -> None:
+    assert (GAME.id, GAME.title, GAME.min_players, GAME.max_players) == ("dvonn", "DVONN", 2, 2)
+    assert GAME.options["setup"].choices == ("placement", "random")
+    assert GAME.options["setup"].default == "placement"
 
 
 def test_dv_s1_placement_order_and_colours() -> None:
@@ -268,41 +324,6 @@ def test_dv_r8_game_over_prompt_and_view() -> None:
     assert view["prompt"] == "Game over: White wins 2–0 on pieces in controlled stacks"
 
 
-@pytest.mark.parametrize(
-    ("seat", "action_id", "reason"),
-    [
-        (WHITE, "C3Z9", "not a legal action"),
-        (WHITE, "c3e3", "not a legal action"),
-        (WHITE, "C3", "not a legal action"),
-        (WHITE, "", "not a legal action"),
-        (WHITE, 33, "not a legal action"),
-        (WHITE, None, "not a legal action"),
-        (BLACK, "B3C3", "may not act now"),
-        (2, "C3E3", "may not act now"),
-    ],
-)
-def test_illegal_input_is_refused_and_changes_nothing(seat: int, action_id: object, reason: str) -> None:
-    state = position("A3:R, B3:1B, C3:2W, E3:1B, D4:1B")
-    before = json.dumps(state.to_json(), sort_keys=True)
-    with pytest.raises(IllegalAction, match=reason):
-        state.apply(seat, action_id)  # type: ignore[arg-type]
-    assert json.dumps(state.to_json(), sort_keys=True) == before
-
-
-def test_illegal_input_during_placement_and_after_the_end() -> None:
-    state = GAME.new_state()
-    with pytest.raises(IllegalAction, match="not a legal action"):
-        state.apply(WHITE, "A1B1")  # a move before phase 2
-    with pytest.raises(IllegalAction, match="not a legal action"):
-        state.apply(WHITE, "PASS")
-    with pytest.raises(IllegalAction, match="may not act now"):
-        state.apply(BLACK, "C3")
-    over = position("A1:R, B1:1W, C1:1B, D1:2W, B2:1B")
-    over.apply(WHITE, "B1B2")
-    with pytest.raises(IllegalAction, match="game is over"):
-        over.apply(WHITE, "PASS")
-
-
 def test_json_round_trip_and_independent_clones() -> None:
     state = after("A2A1 K3J3")
     data = json.loads(json.dumps(state.to_json()))
@@ -312,20 +333,6 @@ def test_json_round_trip_and_independent_clones() -> None:
     copy = state.clone()
     copy.apply(WHITE, sorted(copy.legal_action_ids(WHITE))[0])
     assert state.to_json() == rebuilt.to_json()
-
-
-def test_actions_name_cells_in_click_order() -> None:
-    # Q5 notation: "C3E3" is clicked as C3 then E3; a placement is one click; PASS is a button.
-    state = position("A3:R, B3:1B, C3:2W, E3:1B, D4:1B")
-    assert {(a.id, a.path) for a in state.legal_actions(WHITE)} == {
-        ("C3A3", ("cell-c3", "cell-a3")),
-        ("C3E3", ("cell-c3", "cell-e3")),
-    }
-    placement = GAME.new_state().legal_actions(WHITE)
-    assert [a.path for a in placement[:2]] == [("cell-a1",), ("cell-b1",)]
-    assert [NAMES[INDEX[a.id]] for a in placement] == list(NAMES)
-    blocked = position("E3:3W, D2:R, D3:1B, E2:1B, E4:1B, F3:1B, F4:1B")
-    assert [(a.id, a.label, a.path) for a in blocked.legal_actions(WHITE)] == [("PASS", "Pass", ())]
 
 
 def test_max_length_bounds_random_games() -> None:

@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from tabletop.games.dvonn.geometry import CELLS, COLUMN_LETTERS, INDEX, NAMES, ROW_COLUMNS
+from tabletop.games.dvonn.board import CELLS, COLUMN_LETTERS, INDEX, NAMES, ROW_COLUMNS
 
 HEX_RADIUS = 30.0
 COLUMN_STEP = math.sqrt(3) * HEX_RADIUS

@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from tabletop.games.dvonn.geometry import CELL_COUNT, NEIGHBOURS
-from tabletop.games.dvonn.rules import COLOUR_OF, RED, Board, has_dvonn, moves, scores
+from tabletop.games.dvonn.board import CELL_COUNT, COLOUR_OF, NEIGHBOURS, RED, Board
+from tabletop.games.dvonn.rules import has_dvonn, moves, scores
 from tabletop.games.dvonn.state import PLACEMENTS, DvonnState
 
 MATERIAL = 1.0

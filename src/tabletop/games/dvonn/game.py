@@ -20,7 +20,7 @@ from tabletop.engine import (
     State,
 )
 from tabletop.games.dvonn import drawing, evaluator
-from tabletop.games.dvonn.geometry import CELL_COUNT
+from tabletop.games.dvonn.board import CELL_COUNT
 from tabletop.games.dvonn.state import DvonnState
 
 PLACEMENT_SETUP = "placement"

@@ -1,78 +1,96 @@
-"""DVONN's pieces, stacks and phase-2 rules as plain functions over a board (rules/dvonn.md).
+"""DVONN's rules as plain functions of a board (docs/rules/dvonn.md): the single source of legality.
 
-A board is a list of 49 stacks indexed by cell (see `geometry`); a stack is a tuple of piece
-numbers from bottom to top, and the empty tuple is an empty space. Piece numbers are fixed
-for the whole game so the drawing can give every piece a stable element id: 1–3 are the red
-DVONN pieces, 4–26 the white pieces and 27–49 the black ones. Colours are the seats
-(White = 0 moves first, Black = 1) plus `RED`.
-
-The functions here are the single source of legality that `DvonnState` calls: `moves` for
-DV-R1 to DV-R3, `isolated_cells` for DV-R4, `scores` for DV-R7.
+`DvonnState` holds a position and calls these: `placing_seat` and `placed_piece` for the
+placement order (DV-S1), `random_setup` for the random setup (DV-S3), `moves`, `has_move`
+and `is_legal_move` for DV-R1 to DV-R3, `isolated_cells` for DV-R4 and `scores` for DV-R7.
+None of them keeps anything between calls, so the evaluator and the tests call them too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import Action
-from tabletop.games.dvonn.geometry import (
+from tabletop.engine import Rng, Seat
+from tabletop.games.dvonn.board import (
+    BLACK,
+    BLACK_PIECES,
+    BORDER,
     CELL_COUNT,
+    COLOUR_OF,
+    DVONN_PIECES,
     FULL_NEIGHBOURHOOD,
     JUMPS,
     LONGEST_JUMP,
-    NAMES,
     NEIGHBOURS,
-    RAYS,
-    Cell,
-    element_id,
-)
-
-Stack = tuple[int, ...]
-Board = list[Stack]
-Move = tuple[Cell, Cell]
-
-WHITE, BLACK, RED = 0, 1, 2
-COLOUR_NAMES = ("white", "black", "red")
-SEAT_NAMES = ("White", "Black")
-DVONN_PIECES = (1, 2, 3)
-WHITE_PIECES = tuple(range(4, 27))
-BLACK_PIECES = tuple(range(27, 50))
-COLOUR_OF: tuple[int, ...] = (
     RED,
-    *(RED for _ in DVONN_PIECES),
-    *(WHITE for _ in WHITE_PIECES),
-    *(BLACK for _ in BLACK_PIECES),
+    WHITE,
+    WHITE_PIECES,
+    Board,
+    Cell,
+    Move,
+    Stack,
 )
-"""The colour of each piece number (index 0 is unused)."""
 
-PASS = "PASS"
-PASS_ACTION = Action(PASS, "Pass")
+# --- the placement phase (DV-S1 to DV-S3) ----------------------------------------------
 
 
-def _move_tables() -> tuple[dict[Move, Action], dict[str, tuple[Cell, Cell, int]]]:
-    """Every from-to pair on one line, prebuilt: the Action and, by id, (from, to, distance)."""
-    actions: dict[Move, Action] = {}
-    by_id: dict[str, tuple[Cell, Cell, int]] = {}
-    for origin in range(CELL_COUNT):
-        for ray in RAYS[origin]:
-            for distance, target in enumerate(ray, start=1):
-                action_id = NAMES[origin] + NAMES[target]
-                label = f"{NAMES[origin]} → {NAMES[target]}"
-                actions[(origin, target)] = Action(action_id, label, (element_id(origin), element_id(target)))
-                by_id[action_id] = (origin, target, distance)
-    return actions, by_id
+def placing_seat(placed: int) -> Seat:
+    """Who makes the placement after `placed` placements: White the odd ones, Black the even (DV-S1).
+
+    >>> [placing_seat(n) for n in range(6)], placing_seat(48)
+    ([0, 1, 0, 1, 0, 1], 0)
+    """
+    return placed % 2
 
 
-MOVE_ACTIONS, MOVE_BY_ID = _move_tables()
-"""Stack moves in the notation of Q5 ("C3E3" = from C3 to E3), clicked as the two cells."""
+def placed_piece(placed: int) -> int:
+    """The piece number put down by the placement after `placed` placements (DV-S1).
 
-PLACE_ACTIONS: tuple[Action, ...] = tuple(
-    Action(NAMES[cell], f"Place on {NAMES[cell]}", (element_id(cell),)) for cell in range(CELL_COUNT)
-)
-"""Placements in the notation of Q5: the cell alone ("C3")."""
+    The first three are the DVONN pieces; then Black's pieces come in number order on the
+    even placements and White's on the odd ones.
+
+    >>> [placed_piece(n) for n in (0, 1, 2, 3, 4, 5, 47, 48)]
+    [1, 2, 3, 27, 4, 28, 49, 26]
+    """
+    if placed < len(DVONN_PIECES):
+        return DVONN_PIECES[placed]
+    if placing_seat(placed) == BLACK:
+        return BLACK_PIECES[(placed - 3) // 2]
+    return WHITE_PIECES[(placed - 4) // 2]
 
 
-def owner(stack: Stack) -> int | None:
+def random_setup(rng: Rng) -> Board:
+    """A full board for the random setup (DV-S3; the generator is our decision Q3).
+
+    The DVONN pieces go to three inner cells of which no two are neighbours, drawn
+    uniformly (by rejection); the 46 other pieces are shuffled onto the remaining cells.
+    """
+    inner = [cell for cell in range(CELL_COUNT) if cell not in BORDER]
+    while True:
+        chosen = [inner[index] for index in _sample(rng, len(inner), len(DVONN_PIECES))]
+        if not any(other in NEIGHBOURS[cell] for cell in chosen for other in chosen):
+            break
+    others = [cell for cell in range(CELL_COUNT) if cell not in chosen]
+    rng.shuffle(others)
+    board: Board = [() for _ in range(CELL_COUNT)]
+    for piece, cell in zip(DVONN_PIECES + WHITE_PIECES + BLACK_PIECES, chosen + others, strict=True):
+        board[cell] = (piece,)
+    return board
+
+
+def _sample(rng: Rng, population: int, count: int) -> list[int]:
+    """`count` distinct indices below `population`, uniformly (a partial Fisher–Yates)."""
+    indices = list(range(population))
+    for position in range(count):
+        swap = position + rng.below(population - position)
+        indices[position], indices[swap] = indices[swap], indices[position]
+    return indices[:count]
+
+
+# --- stacks and moves (DV-R1 to DV-R3) -------------------------------------------------
+
+
+def owner(stack: Stack) -> Seat | None:
     """The seat that controls a stack: the colour on top, or None for a lone DVONN piece (DV-R1).
 
     >>> owner((27, 4)), owner((4, 1, 27)), owner((2,)), owner(())
@@ -99,7 +117,7 @@ def is_blocked(board: Board, cell: Cell) -> bool:
     return len(neighbours) == FULL_NEIGHBOURHOOD and all(board[neighbour] for neighbour in neighbours)
 
 
-def moves(board: Board, seat: int) -> list[Move]:
+def moves(board: Board, seat: Seat) -> list[Move]:
     """Every legal stack move of `seat`, in cell order (DV-R1 ownership, DV-R2, DV-R3).
 
     A stack of height h jumps exactly h spaces along a line, over anything, and must land on
@@ -113,14 +131,30 @@ def moves(board: Board, seat: int) -> list[Move]:
     ]
 
 
-def has_move(board: Board, seat: int) -> bool:
+def has_move(board: Board, seat: Seat) -> bool:
     """Whether `seat` has any legal move: `moves` stopped at the first one found (DV-R5, DV-R6)."""
     return any(
         board[target] for cell in _mobile_stacks(board, seat) for target in _jumps(len(board[cell]), cell)
     )
 
 
-def _mobile_stacks(board: Board, seat: int) -> list[Cell]:
+def is_legal_move(board: Board, seat: Seat, move: tuple[Cell, Cell, int]) -> bool:
+    """Whether one from-to pair on a line, `distance` apart, is a legal move of `seat` (DV-R1 to DV-R3).
+
+    The answer `moves` would give for this one pair, without generating the others: the
+    engine asks it on every move.
+    """
+    origin, target, distance = move
+    stack = board[origin]
+    return (
+        len(stack) == distance
+        and COLOUR_OF[stack[-1]] == seat
+        and bool(board[target])
+        and not is_blocked(board, origin)
+    )
+
+
+def _mobile_stacks(board: Board, seat: Seat) -> list[Cell]:
     """The cells of the stacks `seat` controls that are not surrounded (DV-R1, DV-R2)."""
     return [
         cell
@@ -133,16 +167,7 @@ def _jumps(height: int, cell: Cell) -> tuple[Cell, ...]:
     return JUMPS[cell][height] if height <= LONGEST_JUMP else ()
 
 
-def is_legal_move(board: Board, seat: int, move: tuple[Cell, Cell, int]) -> bool:
-    """Whether one from-to pair (with its distance along the line) is a legal move of `seat` (DV-R3)."""
-    origin, target, distance = move
-    stack = board[origin]
-    return (
-        len(stack) == distance
-        and COLOUR_OF[stack[-1]] == seat
-        and bool(board[target])
-        and not is_blocked(board, origin)
-    )
+# --- contact and the score (DV-R4, DV-R7) ----------------------------------------------
 
 
 def isolated_cells(board: Board, dvonn_cells: Sequence[Cell]) -> list[Cell]:

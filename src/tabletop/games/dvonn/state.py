@@ -1,41 +1,50 @@
-"""`DvonnState`: one DVONN position, its legal actions and its transitions (rules/dvonn.md).
+"""`DvonnState`: one DVONN position, its legal actions and its transitions (docs/rules/dvonn.md).
 
 Phase 1 (DV-S1) is 49 placements, White first: the three DVONN pieces (White, Black,
 White), then the players' own pieces, Black first. Phase 2 starts with White (DV-S2). A
 player without a move has the single action "PASS" (DV-R5); the game ends when neither
-player can move (DV-R6).
+player can move (DV-R6). Legality itself is decided in `rules`; this module keeps the
+position, applies what the engine has already checked, and says what each viewer sees.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tabletop.engine import Action, ActionId, JsonDict, OptionValue, Outcome, Rng, Seat, State
-from tabletop.games.dvonn.geometry import BORDER, CELL_COUNT, INDEX, NAMES, NEIGHBOURS, Cell
-from tabletop.games.dvonn.rules import (
+from tabletop.games.dvonn.board import (
     BLACK,
-    BLACK_PIECES,
+    CELL_COUNT,
     COLOUR_NAMES,
     COLOUR_OF,
     DVONN_PIECES,
+    INDEX,
     MOVE_ACTIONS,
     MOVE_BY_ID,
+    NAMES,
     PASS,
     PASS_ACTION,
+    PIECE_COUNT,
     PLACE_ACTIONS,
     RED,
     SEAT_NAMES,
     WHITE,
-    WHITE_PIECES,
     Board,
-    Stack,
+    Cell,
+    parse_cell,
+    parse_move,
+)
+from tabletop.games.dvonn.rules import (
     has_dvonn,
     has_move,
     is_legal_move,
     isolated_cells,
     moves,
     owner,
+    placed_piece,
+    placing_seat,
+    random_setup,
     scores,
 )
 
@@ -43,31 +52,6 @@ if TYPE_CHECKING:
     from tabletop.engine import Game
 
 PLACEMENTS = CELL_COUNT
-
-
-def placing_seat(placed: int) -> Seat:
-    """Who makes the placement after `placed` placements: White the odd ones, Black the even (DV-S1).
-
-    >>> [placing_seat(n) for n in range(6)], placing_seat(48)
-    ([0, 1, 0, 1, 0, 1], 0)
-    """
-    return placed % 2
-
-
-def placed_piece(placed: int) -> int:
-    """The piece number put down by the placement after `placed` placements (DV-S1).
-
-    The first three are the DVONN pieces; then Black's pieces come in number order on the
-    even placements and White's on the odd ones.
-
-    >>> [placed_piece(n) for n in (0, 1, 2, 3, 4, 5, 47, 48)]
-    [1, 2, 3, 27, 4, 28, 49, 26]
-    """
-    if placed < len(DVONN_PIECES):
-        return DVONN_PIECES[placed]
-    if placing_seat(placed) == BLACK:
-        return BLACK_PIECES[(placed - 3) // 2]
-    return WHITE_PIECES[(placed - 4) // 2]
 
 
 class DvonnState(State):
@@ -88,22 +72,29 @@ class DvonnState(State):
         self.removed: tuple[int, ...] = ()
 
     @classmethod
-    def in_phase_two(cls, game: Game, stacks: Mapping[str, Stack], to_move: Seat = WHITE) -> DvonnState:
-        """A phase-2 position with these stacks (by cell name); pieces not on the board are out of play.
+    def from_position(
+        cls, game: Game, *, stacks: Mapping[str, Sequence[int]], to_move: Seat = WHITE
+    ) -> DvonnState:
+        """A phase-2 position: these stacks by cell name, pieces bottom first; the others are out of play.
 
-        For tests, puzzles and analysis: the turn goes to `to_move`, or is a forced pass or
-        the end if they cannot move (DV-R5, DV-R6).
+        For tests, puzzles and analysis. The turn goes to `to_move`, or is a forced pass or
+        the end if that player cannot move, exactly as after a move (DV-R5, DV-R6).
+
+        >>> from tabletop.games.dvonn import GAME
+        >>> state = DvonnState.from_position(GAME, stacks={"C3": (1,), "D3": (27,), "E3": (30, 4)})
+        >>> state.legal_action_ids(WHITE)
+        ['E3C3']
         """
-        state = cls(game, dict(game.resolve_options(None)), Rng(0))
+        if to_move not in (WHITE, BLACK):
+            raise ValueError(f"expected to_move {WHITE} (White) or {BLACK} (Black), got {to_move!r}")
+        board: Board = [() for _ in range(CELL_COUNT)]
         for name, stack in stacks.items():
-            state.board[INDEX[name]] = tuple(stack)
-            for piece in stack:
-                if COLOUR_OF[piece] == RED:
-                    state.dvonn_cells[piece - 1] = INDEX[name]
-        on_board = {piece for stack in stacks.values() for piece in stack}
-        state.removed = tuple(piece for piece in range(1, PLACEMENTS + 1) if piece not in on_board)
-        state.placed = PLACEMENTS
-        state._advance(to_move)
+            if name not in INDEX:
+                raise ValueError(f"expected a cell name such as 'C3', got {name!r}")
+            board[INDEX[name]] = tuple(stack)
+        _check_pieces(board)
+        state = cls(game, dict(game.resolve_options(None)), Rng(0))
+        state._start_movement(board, to_move)
         return state
 
     # --- the contract -------------------------------------------------------------------
@@ -121,15 +112,24 @@ class DvonnState(State):
             return [PASS_ACTION]
         return [MOVE_ACTIONS[move] for move in moves(self.board, seat)]
 
-    def _apply(self, seat: Seat, action_id: ActionId) -> None:
-        if self.over or seat != self.to_move or not isinstance(action_id, str):
-            raise self.illegal(seat, action_id)
+    def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
+        """One cell or one move looked up, instead of generating every move (DV-S1, DV-R1 to DV-R5)."""
         if self.placed < PLACEMENTS:
-            self._place(seat, action_id)
+            cell = parse_cell(action_id)
+            return cell is not None and not self.board[cell]
+        if self.must_pass:
+            return action_id == PASS
+        move = parse_move(action_id)
+        return move is not None and is_legal_move(self.board, seat, move)
+
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        if self.placed < PLACEMENTS:
+            self._place(seat, INDEX[action_id])
         elif self.must_pass:
-            self._pass(seat, action_id)
+            self._pass(seat)
         else:
-            self._move(seat, action_id)
+            origin, target, _ = MOVE_BY_ID[action_id]
+            self._move(seat, origin, target)
 
     def is_over(self) -> bool:
         return self.over
@@ -218,49 +218,38 @@ class DvonnState(State):
     # --- transitions --------------------------------------------------------------------
 
     def set_up_randomly(self) -> None:
-        """Fills the board at once and starts phase 2 (DV-S3; the generator is our Q3 decision).
+        """Fills the board at once from this state's generator and starts phase 2 (DV-S3)."""
+        self._start_movement(random_setup(self.rng), WHITE)
 
-        The DVONN pieces go to three inner cells of which no two are neighbours, drawn
-        uniformly; the 46 other pieces are shuffled onto the remaining cells.
-        """
-        inner = [cell for cell in range(CELL_COUNT) if cell not in BORDER]
-        while True:
-            chosen = [inner[index] for index in _sample(self.rng, len(inner), len(DVONN_PIECES))]
-            if not any(other in NEIGHBOURS[cell] for cell in chosen for other in chosen):
-                break
-        others = [cell for cell in range(CELL_COUNT) if cell not in chosen]
-        self.rng.shuffle(others)
-        for piece, cell in zip(DVONN_PIECES, chosen, strict=True):
-            self.board[cell] = (piece,)
-            self.dvonn_cells[piece - 1] = cell
-        for piece, cell in zip(WHITE_PIECES + BLACK_PIECES, others, strict=True):
-            self.board[cell] = (piece,)
+    def _start_movement(self, board: Board, to_move: Seat) -> None:
+        """Puts this full or partial board down as a phase-2 position; absent pieces are out of play."""
+        self.board = board
+        self.dvonn_cells = [-1 for _ in DVONN_PIECES]
+        on_board: set[int] = set()
+        for cell, stack in enumerate(board):
+            on_board.update(stack)
+            for piece in stack:
+                if COLOUR_OF[piece] == RED:
+                    self.dvonn_cells[piece - 1] = cell
+        self.removed = tuple(piece for piece in range(1, PIECE_COUNT + 1) if piece not in on_board)
         self.placed = PLACEMENTS
-        self._advance(WHITE)
+        self._advance(to_move)
 
-    def _place(self, seat: Seat, action_id: ActionId) -> None:
-        cell = INDEX.get(action_id)
-        if cell is None or self.board[cell]:
-            raise self.illegal(seat, action_id)
+    def _place(self, seat: Seat, cell: Cell) -> None:
         piece = placed_piece(self.placed)
         self.board[cell] = (piece,)
         if COLOUR_OF[piece] == RED:
             self.dvonn_cells[piece - 1] = cell
         self.placed += 1
-        self.last_move = {"kind": "place", "seat": seat, "cell": action_id}
+        self.last_move = {"kind": "place", "seat": seat, "cell": NAMES[cell]}
         self._advance(placing_seat(self.placed) if self.placed < PLACEMENTS else WHITE)
 
-    def _pass(self, seat: Seat, action_id: ActionId) -> None:
-        if action_id != PASS:
-            raise self.illegal(seat, action_id)
+    def _pass(self, seat: Seat) -> None:
         self.last_move = {"kind": "pass", "seat": seat}
         self._advance(1 - seat)
 
-    def _move(self, seat: Seat, action_id: ActionId) -> None:
-        move = MOVE_BY_ID.get(action_id)
-        if move is None or not is_legal_move(self.board, seat, move):
-            raise self.illegal(seat, action_id)
-        origin, target, _ = move
+    def _move(self, seat: Seat, origin: Cell, target: Cell) -> None:
+        """The stack on `origin` goes on top of `target` (DV-R3); what lost contact leaves (DV-R4)."""
         board = self.board
         board[target] = board[target] + board[origin]
         board[origin] = ()
@@ -310,14 +299,17 @@ def _stack_view(board: Board, cell: Cell) -> JsonDict:
     }
 
 
+def _check_pieces(board: Board) -> None:
+    """Refuses a hand-made board that repeats a piece or names one that does not exist."""
+    seen: set[int] = set()
+    for stack in board:
+        for piece in stack:
+            if not 1 <= piece <= PIECE_COUNT:
+                raise ValueError(f"expected piece numbers 1…{PIECE_COUNT}, got {piece!r}")
+            if piece in seen:
+                raise ValueError(f"expected each piece at most once, got piece {piece} twice")
+            seen.add(piece)
+
+
 def _copy_move(move: JsonDict) -> JsonDict:
     return {key: list(value) if isinstance(value, list) else value for key, value in move.items()}
-
-
-def _sample(rng: Rng, population: int, count: int) -> list[int]:
-    """`count` distinct indices below `population`, uniformly (a partial Fisher–Yates)."""
-    indices = list(range(population))
-    for position in range(count):
-        swap = position + rng.below(population - position)
-        indices[position], indices[swap] = indices[swap], indices[position]
-    return indices[:count]

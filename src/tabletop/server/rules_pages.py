@@ -1,8 +1,7 @@
 """Each game's rules page, `docs/rules/<id>.md`, as HTML for `/games/<id>/rules`.
 
 The pages are the project's own documentation: tests and docstrings cite their numbered
-rules, and players read them here. In a checkout they are read from `docs/rules/`; a built
-wheel carries them as `tabletop/rules/` (see `pyproject.toml`).
+rules, and players read them here, from the checkout the server runs in (`make run`).
 """
 
 from __future__ import annotations
@@ -12,9 +11,8 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-PACKAGE_DIR = Path(__file__).resolve().parents[1]
-RULES_DIRS = (PACKAGE_DIR / "rules", PACKAGE_DIR.parents[1] / "docs" / "rules")
-"""Where rules pages are looked for: inside an installed wheel, then in the checkout."""
+RULES_DIRS = (Path(__file__).resolve().parents[3] / "docs" / "rules",)
+"""Where rules pages are looked for: the checkout's docs/rules/."""
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 """Raw HTML in a page is shown as text, never passed through."""

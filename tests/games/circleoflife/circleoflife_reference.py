@@ -1,4 +1,4 @@
-"""An independent, slow reading of rules/circleoflife.md, to check the engine against.
+"""An independent, slow reading of docs/rules/circleoflife.md, to check the engine against.
 
 Written from the rules file alone and differently from the engine: cells are `(row, column)`
 pairs in dicts and sets instead of bitboards, critters are found by breadth-first search,
@@ -6,17 +6,17 @@ species are told apart by the "fast classification" of §2.3 (internal adjacenci
 turns along a path) instead of a table of shapes, and the symmetries of the grid are linear
 maps on `(row, column)` offsets instead of cube coordinates.
 
-It also builds engine states for tests from lists of cell names (`position`).
+It also builds engine states for tests from lists of cell names (`position`, a thin wrapper
+round `CircleOfLifeState.from_position`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import pairwise
-from typing import Any
 
 from tabletop.games.circleoflife import GAME
-from tabletop.games.circleoflife.rules import CircleOfLifeState
+from tabletop.games.circleoflife.state import CircleOfLifeState
 
 Hex = tuple[int, int]
 ROWS = "ABCDEFGHI"
@@ -242,26 +242,10 @@ def position(
     eaten: tuple[int, int] = (0, 0),
     target: int = 20,
 ) -> CircleOfLifeState:
-    """An engine state with these stones (given as cell names), built through `state_from_json`."""
-    stones: list[list[Any]] = []
-    for seat, names in enumerate((black, white)):
-        for cell in names:
-            stones.append([cell, seat, len(stones) + 1])
-    data = {
-        "target": target,
-        "first_player": 0,
-        "to_move": to_move,
-        "eaten": list(eaten),
-        "placed": len(stones),
-        "stones": stones,
-        "winner": None,
-        "won_by_score": False,
-        "last_cell": None,
-        "last_devoured": [],
-    }
-    state = GAME.state_from_json(data)
-    assert isinstance(state, CircleOfLifeState)
-    return state
+    """An engine state with these stones (given as cell names), from `from_position`."""
+    return CircleOfLifeState.from_position(
+        GAME, black=black, white=white, to_move=to_move, eaten=eaten, target=target
+    )
 
 
 def engine_perft(state: CircleOfLifeState, depth: int) -> int:

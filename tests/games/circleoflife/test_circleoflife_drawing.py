@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 from circleoflife_reference import ALL_CELLS, name, position
 
 from tabletop.games.circleoflife import GAME
-from tabletop.games.circleoflife.geometry import Species
+from tabletop.games.circleoflife.board import Species
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -7,9 +7,9 @@ from circleoflife_reference import Reference, name, parse, position
 from tabletop.bots.mcts import MctsBot
 from tabletop.engine import Rng
 from tabletop.games.circleoflife import GAME
+from tabletop.games.circleoflife.board import cell_name, cells_of
 from tabletop.games.circleoflife.evaluator import evaluate, meals
-from tabletop.games.circleoflife.geometry import cell_name, cells_of
-from tabletop.games.circleoflife.rules import CircleOfLifeState
+from tabletop.games.circleoflife.state import CircleOfLifeState
 
 BLACK, WHITE = 0, 1
 

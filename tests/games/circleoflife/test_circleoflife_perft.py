@@ -20,7 +20,7 @@ from circleoflife_reference import (
 
 from tabletop.engine import Rng
 from tabletop.games.circleoflife import GAME
-from tabletop.games.circleoflife.rules import CircleOfLifeState
+from tabletop.games.circleoflife.state import CircleOfLifeState
 
 MID_GAME = {
     "seed 1, 20 moves": (

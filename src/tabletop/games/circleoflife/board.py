@@ -1,6 +1,6 @@
-"""The 61-cell hexagon of Circle of Life and the shapes of its twelve species.
+"""The 61-cell hexagon of Circle of Life, its critters and species, and the notation.
 
-Board: §2.1 of rules/circleoflife.md. Cell `(r, c)` (row letter A..I = r 0..8, column c)
+Board: §2.1 of docs/rules/circleoflife.md. Cell `(r, c)` (row letter A..I = r 0..8, column c)
 exists when `0 <= r, c <= 8` and `|c - r| <= 4`; its neighbours are `(r, c±1)`,
 `(r-1, c-1)`, `(r-1, c)`, `(r+1, c)` and `(r+1, c+1)`.
 
@@ -9,18 +9,23 @@ bitboard) and the whole board fits in 81 bits, 20 of which (the corners of the 9
 square outside the hexagon) are never set. Shifting a set by 1, 9 or 10 moves every cell
 to one neighbour; a shift that wraps from the end of one row to the start of another
 always lands on one of those 20 unused numbers, which `BOARD` masks away, so no guard
-column is needed (`test_circleoflife_geometry.py` checks every cell against §2.1).
+column is needed (`test_circleoflife_rules.py` checks every cell against §2.1).
 
 Species: §2.3. A critter (edge-connected group of one colour) of 1 to 4 stones is one of
 the 12 free polyhexes; `species_of` recognises it by looking up its shape, moved so that
 its first cell sits at number 0, in a table of every rotation and mirror image of the 12
-shapes of §2.3.
+shapes of §2.3. The recogniser depends on the cell numbering, which is why it lives here.
+
+Notation (§2.1): an action is the name of the cell to place on, row letter and column
+("E4"); in the browser it is one click on the cell, drawn as "cell-e4".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import Enum
+
+from tabletop.engine import Action
 
 Cell = int
 """A cell number, 9 * row + column."""
@@ -79,6 +84,17 @@ def cell_name(cell: Cell) -> str:
 
 
 CELL_BY_NAME: dict[str, Cell] = {cell_name(cell): cell for cell in CELLS}
+
+
+def cell_element(cell: Cell) -> str:
+    """The drawing's id of a cell, the click that places on it: "cell-e4"."""
+    return f"cell-{cell_name(cell).lower()}"
+
+
+PLACE_ACTIONS: dict[Cell, Action] = {
+    cell: Action(cell_name(cell), f"place on {cell_name(cell)}", (cell_element(cell),)) for cell in CELLS
+}
+"""The one action of each cell (R2), built once: legal moves are looked up here, never built."""
 
 
 def adjacent_to(cells: CellSet) -> CellSet:
@@ -179,9 +195,6 @@ LETTERS: dict[Species, str] = {
 }
 """A one-letter sign per species, used on stones in both drawings (V: the bend's chevron,
 Z: the snake's zigzag, Y: the propeller's three blades, I: the long line)."""
-
-MAX_CRITTER_SIZE = 4
-"""R3: a critter may not grow beyond 4 stones."""
 
 
 def rotate(offsets: Offsets) -> Offsets:

@@ -1,7 +1,7 @@
 """Drawings of a Circle of Life view: an SVG board for the browser and a text board.
 
 The SVG shows the 61-cell hexagon (pointy-top cells, x = 2c - r and y = r as in §2.1 of
-rules/circleoflife.md), each stone in its player's colour with its species' letter, a ring
+docs/rules/circleoflife.md), each stone in its player's colour with its species' letter, a ring
 and bonds in its species' colour, the food chain as a loop of the 12 shapes below the board,
 the last stone placed and the stones it ate (faded, under their old ids). Species colours go
 round the colour wheel in food-chain order, so a predator's colour is next to its prey's.
@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from tabletop.games.circleoflife.geometry import (
+from tabletop.games.circleoflife.board import (
     CELL_BY_NAME,
     CELLS,
     LETTERS,
@@ -27,7 +27,7 @@ from tabletop.games.circleoflife.geometry import (
     Cell,
     Species,
     cell_at,
-    cell_name,
+    cell_element,
     column_of,
     row_of,
 )
@@ -163,7 +163,7 @@ def _board() -> list[str]:
     for cell in CELLS:
         cx, cy = cell_centre(cell)
         parts.append(
-            f'<polygon id="cell-{cell_name(cell).lower()}" points="{hexagon_points(cx, cy, HEX_RADIUS - 1)}" '
+            f'<polygon id="{cell_element(cell)}" points="{hexagon_points(cx, cy, HEX_RADIUS - 1)}" '
             'fill="#efe6cc" stroke="#b9a878" stroke-width="1.2"/>'
         )
     parts += _labels()

@@ -1,6 +1,6 @@
 """The bots' heuristic for Circle of Life: material, devouring chances and safe critters.
 
-What decides the game (rules/circleoflife.md R9, R10): stones eaten, and being the first
+What decides the game (docs/rules/circleoflife.md R9, R10): stones eaten, and being the first
 unable to place. So a position is judged by
 - material: the stones each side has eaten (R8);
 - devouring chances: the most stones a side could eat with one placement now. The side to
@@ -15,14 +15,11 @@ The sum is squashed into [-1, 1] with tanh; the two seats' values are opposite.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from tabletop.engine import Seat
-from tabletop.games.circleoflife.geometry import CellSet, adjacent_to, cells_of, critter_at, critters
+from tabletop.games.circleoflife.board import CellSet, adjacent_to, cells_of, critter_at, critters
 from tabletop.games.circleoflife.rules import devoured_by
-
-if TYPE_CHECKING:
-    from tabletop.games.circleoflife.rules import CircleOfLifeState
+from tabletop.games.circleoflife.state import CircleOfLifeState
 
 THREAT_WEIGHT = 0.5
 """How much of the waiting side's best meal counts: the mover may parry it, or not."""

@@ -1,4 +1,7 @@
-"""The `Game` object of Circle of Life: declarations, options, drawing and evaluation hooks."""
+"""`CircleOfLifeGame`: Circle of Life's declarations, its table option and the factory of its states.
+
+See the package docstring for the rule set and the decisions taken where the rules are silent.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +10,13 @@ from typing import Any, ClassVar
 
 from tabletop.engine import Capabilities, Game, IntOption, JsonDict, Option, Options, OptionValue, Rng, State
 from tabletop.games.circleoflife import drawing, evaluator
-from tabletop.games.circleoflife.geometry import CELLS
-from tabletop.games.circleoflife.rules import DEFAULT_TARGET, CircleOfLifeState
+from tabletop.games.circleoflife.board import CELLS
+from tabletop.games.circleoflife.rules import DEFAULT_TARGET
+from tabletop.games.circleoflife.state import CircleOfLifeState
 
 
-class CircleOfLife(Game):
-    """Circle of Life by Nick Bentley (2015) for two players, rules/circleoflife.md."""
+class CircleOfLifeGame(Game):
+    """Circle of Life by Nick Bentley (2015) for two players, docs/rules/circleoflife.md."""
 
     id: ClassVar[str] = "circleoflife"
     title: ClassVar[str] = "Circle of Life"

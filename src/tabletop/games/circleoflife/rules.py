@@ -1,39 +1,21 @@
-"""The rules of Circle of Life: the food chain, placing a stone, feeding and the two wins.
+"""The rules of Circle of Life as pure functions of the stones: the food chain, where a stone
+may go, and what the evolved critter eats.
 
-Rule numbers (R1..R12) are those of rules/circleoflife.md §3. Seat 0 plays Black, seat 1
-White; the first player is drawn from the table's seed (§2.5). An action is the name of the
-cell to place on ("E4"), clicked on the board as "cell-e4".
-
-Each state keeps, beside the stones, the cells where the player to move may place
-(computed once after every move: R10 needs it at the start of each turn anyway), so
-`legal_actions` costs no search.
+Rule numbers (R1..R12, §2.4) are those of docs/rules/circleoflife.md. The state (`state.py`)
+feeds these functions its bitboards (see `board`) and keeps the results.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, Outcome, Seat, State
-from tabletop.games.circleoflife.geometry import (
+from tabletop.games.circleoflife.board import (
     BOARD,
-    CELL_BY_NAME,
-    CELLS,
-    MAX_CRITTER_SIZE,
-    Cell,
     CellSet,
     Species,
     adjacent_to,
-    cell_name,
-    cells_of,
     critter_at,
     critters,
     species_of,
 )
-
-if TYPE_CHECKING:
-    from tabletop.engine import Game
-
-PLAYER_NAMES = ("Black", "White")
 
 FOOD_CHAIN: tuple[Species, ...] = (
     Species.SINGLETON,
@@ -55,13 +37,11 @@ PREY: dict[Species, Species] = {
     predator: FOOD_CHAIN[(index + 1) % len(FOOD_CHAIN)] for index, predator in enumerate(FOOD_CHAIN)
 }
 
+MAX_CRITTER_SIZE = 4
+"""R3: a critter may not grow beyond 4 stones."""
+
 DEFAULT_TARGET = 20
 """R9: stones a player must eat to win in the standard game."""
-
-ACTIONS: dict[Cell, Action] = {
-    cell: Action(cell_name(cell), f"place on {cell_name(cell)}", (f"cell-{cell_name(cell).lower()}",))
-    for cell in CELLS
-}
 
 
 def overcrowded(own: CellSet) -> CellSet:
@@ -109,233 +89,3 @@ def devoured_by(evolved: CellSet, enemy: CellSet) -> CellSet:
             eaten |= critter
         touching &= ~critter
     return eaten
-
-
-class CircleOfLifeState(State):
-    """A position: the stones of both colours, the eaten counters and whose turn it is.
-
-    `stones[seat]` is a bitboard (see geometry); `serials[cell]` numbers the stone standing
-    on a cell in the order stones were placed (1, 2, ...), which gives each stone a
-    drawing id that does not change while it stays on the board.
-    """
-
-    def __init__(self, game: Game, target: int, first_player: Seat) -> None:
-        self.game = game
-        self.players = 2
-        self.target = target
-        self.first_player = first_player
-        self.to_move = first_player
-        self.stones = [0, 0]
-        self.eaten = [0, 0]
-        self.serials = [0] * (max(CELLS) + 1)
-        self.placed = 0
-        self.legal = BOARD
-        self.winner: Seat | None = None
-        self.won_by_score = False
-        self.last_cell: Cell | None = None
-        self.last_devoured: tuple[tuple[Cell, int], ...] = ()
-        """The cells and stone serials eaten on the last turn, for the drawing."""
-
-    # The contract ------------------------------------------------------------------------
-
-    def current_players(self) -> tuple[Seat, ...]:
-        """R1: the players alternate; nobody acts once the game is over."""
-        return () if self.winner is not None else (self.to_move,)
-
-    def legal_actions(self, seat: Seat) -> list[Action]:
-        """R2–R4: one action per empty cell where `seat` may place."""
-        if seat != self.to_move or self.winner is not None:
-            return []
-        return [ACTIONS[cell] for cell in cells_of(self.legal)]
-
-    def legal_action_ids(self, seat: Seat) -> list[ActionId]:
-        """The cell names of `legal_actions(seat)`."""
-        if seat != self.to_move or self.winner is not None:
-            return []
-        return [ACTIONS[cell].id for cell in cells_of(self.legal)]
-
-    def _apply(self, seat: Seat, action_id: ActionId) -> None:
-        """Places a stone of `seat` on the named cell, then feeds (R5–R8) and checks the wins."""
-        cell = self._checked_cell(seat, action_id)
-        self._evolve(cell)
-        self._feed(cell)
-        if self.eaten[self.to_move] >= self.target:
-            self.winner, self.won_by_score = self.to_move, True  # R9
-            self.legal = 0
-            return
-        self._pass_turn()
-
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    def outcome(self) -> Outcome | None:
-        """The winner scores 1 and the other 0; the reason says which win (R9 or R10)."""
-        if self.winner is None:
-            return None
-        scores = [0.0, 0.0]
-        scores[self.winner] = 1.0
-        return Outcome.from_scores(scores, self.end_reason())
-
-    def clone(self) -> CircleOfLifeState:
-        copy = CircleOfLifeState.__new__(CircleOfLifeState)
-        copy.__dict__.update(self.__dict__)
-        copy.stones = list(self.stones)
-        copy.eaten = list(self.eaten)
-        copy.serials = list(self.serials)
-        return copy
-
-    def view(self, viewer: Seat | None) -> JsonDict:
-        """Everything is public (perfect information), so every viewer sees the same."""
-        return {
-            "prompt": self.prompt(),
-            "last_move": self._last_move_view(),
-            "players": list(PLAYER_NAMES),
-            "to_move": None if self.winner is not None else self.to_move,
-            "winner": self.winner,
-            "eaten": list(self.eaten),
-            "target": self.target,
-            "critters": self._critters_view(),
-        }
-
-    def to_json(self) -> JsonDict:
-        return {
-            "target": self.target,
-            "first_player": self.first_player,
-            "to_move": self.to_move,
-            "eaten": list(self.eaten),
-            "placed": self.placed,
-            "stones": [
-                [cell_name(cell), seat, self.serials[cell]]
-                for seat in (0, 1)
-                for cell in cells_of(self.stones[seat])
-            ],
-            "winner": self.winner,
-            "won_by_score": self.won_by_score,
-            "last_cell": None if self.last_cell is None else cell_name(self.last_cell),
-            "last_devoured": [[cell_name(cell), serial] for cell, serial in self.last_devoured],
-        }
-
-    @classmethod
-    def from_json(cls, game: Game, data: JsonDict) -> CircleOfLifeState:
-        """The state `to_json` wrote; the legal cells are recomputed from the stones.
-
-        A position written by hand in which the player to move cannot place is the start
-        of that player's turn, so R10 ends it at once, as it would in play.
-        """
-        state = cls(game, int(data["target"]), int(data["first_player"]))
-        state.to_move = int(data["to_move"])
-        state.eaten = [int(count) for count in data["eaten"]]
-        state.placed = int(data["placed"])
-        for name, seat, serial in data["stones"]:
-            cell = CELL_BY_NAME[name]
-            state.stones[seat] |= 1 << cell
-            state.serials[cell] = int(serial)
-        state.winner = data["winner"]
-        state.won_by_score = bool(data["won_by_score"])
-        state.last_cell = None if data["last_cell"] is None else CELL_BY_NAME[data["last_cell"]]
-        state.last_devoured = tuple(
-            (CELL_BY_NAME[name], int(serial)) for name, serial in data["last_devoured"]
-        )
-        if state.winner is None:
-            state._start_turn()
-        else:
-            state.legal = 0
-        return state
-
-    # Questions ---------------------------------------------------------------------------
-
-    def placements_for(self, seat: Seat) -> CellSet:
-        """The cells where `seat` could place now, whoever is to move."""
-        return legal_placements(self.stones[seat], self.stones[0] | self.stones[1])
-
-    def prompt(self) -> str:
-        """What is expected now, or who won and how."""
-        if self.winner is not None:
-            return f"{PLAYER_NAMES[self.winner]} wins: {self.end_reason()}"
-        return f"{PLAYER_NAMES[self.to_move]} to place a stone"
-
-    def end_reason(self) -> str:
-        """Why the game ended, in words (R9 or R10)."""
-        if self.winner is None:
-            return ""
-        name = PLAYER_NAMES[self.winner]
-        if self.won_by_score:
-            return f"{name} ate {self.eaten[self.winner]} stones, target {self.target} (R9)"
-        return f"{name} has no legal placement left (R10)"
-
-    # Transitions -------------------------------------------------------------------------
-
-    def _checked_cell(self, seat: Seat, action_id: object) -> Cell:
-        """The cell an action names, or `IllegalAction` saying why it cannot be played."""
-        if not isinstance(action_id, str):
-            raise IllegalAction(f"an action is a cell name such as 'E4'; got {action_id!r}")
-        cell = CELL_BY_NAME.get(action_id)
-        if self.winner is not None or seat != self.to_move or cell is None:
-            raise self.illegal(seat, action_id)
-        if (self.stones[0] | self.stones[1]) >> cell & 1:
-            raise IllegalAction(f"{action_id} is occupied: stones go on empty cells (R2)")
-        if not self.legal >> cell & 1:
-            raise IllegalAction(f"a stone on {action_id} would make a critter of more than 4 stones (R3)")
-        return cell
-
-    def _evolve(self, cell: Cell) -> None:
-        """R2: the stone goes on the cell."""
-        self.stones[self.to_move] |= 1 << cell
-        self.placed += 1
-        self.serials[cell] = self.placed
-        self.last_cell = cell
-
-    def _feed(self, cell: Cell) -> None:
-        """R5–R8: the evolved critter eats its prey around it; the mover counts the stones."""
-        enemy = 1 - self.to_move
-        evolved = critter_at(1 << cell, self.stones[self.to_move])
-        eaten = devoured_by(evolved, self.stones[enemy])
-        self.last_devoured = tuple((victim, self.serials[victim]) for victim in cells_of(eaten))
-        if eaten:
-            self.stones[enemy] &= ~eaten
-            self.eaten[self.to_move] += eaten.bit_count()
-            for victim in cells_of(eaten):
-                self.serials[victim] = 0
-
-    def _pass_turn(self) -> None:
-        """R1: the other player moves."""
-        self.to_move = 1 - self.to_move
-        self._start_turn()
-
-    def _start_turn(self) -> None:
-        """R4, R10: the player to move must place if they can, and wins at once if they cannot."""
-        self.legal = self.placements_for(self.to_move)
-        if not self.legal:
-            self.winner = self.to_move
-
-    # The view ----------------------------------------------------------------------------
-
-    def _last_move_view(self) -> JsonDict | None:
-        """The last stone placed, its critter's species and what it ate (for marking)."""
-        if self.last_cell is None:
-            return None
-        seat = 0 if self.stones[0] >> self.last_cell & 1 else 1
-        evolved = critter_at(1 << self.last_cell, self.stones[seat])
-        return {
-            "cell": cell_name(self.last_cell),
-            "seat": seat,
-            "stone": f"stone-{self.serials[self.last_cell]}",
-            "species": species_of(evolved).value,
-            "devoured": [
-                {"cell": cell_name(cell), "stone": f"stone-{serial}"} for cell, serial in self.last_devoured
-            ],
-            "devoured_species": PREY[species_of(evolved)].value if self.last_devoured else None,
-        }
-
-    def _critters_view(self) -> list[JsonDict]:
-        """Every critter on the board with its species and stones, Black's first."""
-        return [
-            {
-                "seat": seat,
-                "species": species_of(critter).value,
-                "cells": [cell_name(cell) for cell in cells_of(critter)],
-                "stones": [f"stone-{self.serials[cell]}" for cell in cells_of(critter)],
-            }
-            for seat in (0, 1)
-            for critter in critters(self.stones[seat])
-        ]

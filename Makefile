@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test lint bench golden
+.PHONY: run test check lint bench golden
 
 $(INSTALLED): pyproject.toml constraints.txt
 	python3 -m venv $(VENV)
@@ -24,6 +24,12 @@ lint: $(INSTALLED)
 test: lint
 	scripts/ensure-test-services
 	$(BIN)/pytest
+
+# The fast loop while working on rules: lint, types, the engine's and the games' tests and
+# doctests, the conformance suite and golden playthroughs; no server, browser or database.
+check: lint
+	$(BIN)/pytest -m "not slow" tests/engine tests/games tests/bots tests/test_conformance.py \
+		tests/test_golden.py tests/test_architecture.py src/tabletop/engine src/tabletop/games
 
 bench: $(INSTALLED)
 	$(BIN)/tabletop bench engine

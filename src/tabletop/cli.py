@@ -26,7 +26,7 @@ from rich.table import Table
 
 from tabletop import bots, games
 from tabletop.bench import match as matches
-from tabletop.bench import speed
+from tabletop.bench import server_load, speed
 from tabletop.bots import Bot
 from tabletop.engine import (
     Action,
@@ -42,7 +42,7 @@ from tabletop.engine import (
     State,
     UnknownGame,
 )
-from tabletop.server.cli import bench_server, serve
+from tabletop.server.cli import serve
 
 QUIT_WORDS = ("q", "quit")
 LISTED_INT_CHOICES = 6
@@ -409,6 +409,42 @@ def bench_engine(
     console.print(table)
 
 
+DEFAULT_POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+@bench_app.command("server")
+def bench_server(
+    *,
+    clients: Annotated[
+        list[int] | None, typer.Option("--clients", "-n", help="Simulated players (repeatable).")
+    ] = None,
+    database: Annotated[
+        list[str] | None, typer.Option("--database", help="sqlite and/or postgres (repeatable).")
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="Length of the measured window.")] = 20.0,
+    warmup: Annotated[float, typer.Option(help="Seconds of play before measuring starts.")] = 5.0,
+    think: Annotated[
+        float, typer.Option(help="Mean seconds a client waits before each move (0: as fast as it can).")
+    ] = 0.0,
+    game: Annotated[str, typer.Option(help="The game the clients play (two-player).")] = "kalah",
+    postgres_url: Annotated[
+        str, typer.Option(help="PostgreSQL database for a scratch schema.")
+    ] = DEFAULT_POSTGRES_URL,
+) -> None:
+    """Load test: N clients play random legal moves over WebSockets against a real server.
+
+    Prints sustained moves per second and the p50/p99 latency from sending a move to every
+    viewer of that table receiving it. Defaults: 100 and 1,000 clients, SQLite and PostgreSQL.
+    """
+    for name in database or ["sqlite", "postgres"]:
+        if name not in ("sqlite", "postgres"):
+            raise typer.BadParameter(f"--database is sqlite or postgres; got {name!r}")
+        for count in clients or [100, 1000]:
+            url = postgres_url if name == "postgres" else None
+            result = server_load.bench(count, server_load.Timing(seconds, warmup, think), game, url)
+            typer.echo(server_load.describe(result))
+
+
 @bench_app.command("mcts")
 def bench_mcts(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id.")],
@@ -429,4 +465,3 @@ def bench_mcts(
 
 
 app.command("serve")(serve)
-bench_app.command("server")(bench_server)

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 from running_site import Site
 
-from tabletop.server.bench import Timing, run_load
+from tabletop.bench.server_load import Timing, run_load
 
 
 def test_four_clients_play_and_every_counted_move_has_a_latency(site: Site) -> None:

@@ -1,7 +1,6 @@
-"""`tabletop serve` and `tabletop bench server`, as plain functions the main CLI registers.
+"""`tabletop serve`, as a plain function the main CLI registers.
 
     tabletop serve --host 127.0.0.1 --port 8000 --data-dir data
-    tabletop bench server --clients 100 --seconds 20
 
 `python -m tabletop.server serve ...` runs the same commands without the main CLI.
 """
@@ -68,40 +67,3 @@ def serve(
         proxy_headers=behind_https_proxy,
         forwarded_allow_ips="127.0.0.1",
     )
-
-
-DEFAULT_POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
-
-
-def bench_server(
-    *,
-    clients: Annotated[
-        list[int] | None, typer.Option("--clients", "-n", help="Simulated players (repeatable).")
-    ] = None,
-    database: Annotated[
-        list[str] | None, typer.Option("--database", help="sqlite and/or postgres (repeatable).")
-    ] = None,
-    seconds: Annotated[float, typer.Option(help="Length of the measured window.")] = 20.0,
-    warmup: Annotated[float, typer.Option(help="Seconds of play before measuring starts.")] = 5.0,
-    think: Annotated[
-        float, typer.Option(help="Mean seconds a client waits before each move (0: as fast as it can).")
-    ] = 0.0,
-    game: Annotated[str, typer.Option(help="The game the clients play (two-player).")] = "kalah",
-    postgres_url: Annotated[
-        str, typer.Option(help="PostgreSQL database for a scratch schema.")
-    ] = DEFAULT_POSTGRES_URL,
-) -> None:
-    """Load test: N clients play random legal moves over WebSockets against a real server.
-
-    Prints sustained moves per second and the p50/p99 latency from sending a move to every
-    viewer of that table receiving it. Defaults: 100 and 1,000 clients, SQLite and PostgreSQL.
-    """
-    from tabletop.server import bench
-
-    for name in database or ["sqlite", "postgres"]:
-        if name not in ("sqlite", "postgres"):
-            raise typer.BadParameter(f"--database is sqlite or postgres; got {name!r}")
-        for count in clients or [100, 1000]:
-            url = postgres_url if name == "postgres" else None
-            result = bench.bench(count, bench.Timing(seconds, warmup, think), game, url)
-            typer.echo(bench.describe(result))

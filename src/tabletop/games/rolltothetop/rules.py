@@ -1,0 +1,179 @@
+"""Roll to the Top's rules as pure functions of a position (docs/rules/rolltothetop.md §3).
+
+A sheet is a list of numbers, one per box of the postcard, 0 for an empty box (dice never
+show 0, so 0 is free to mean "empty").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabletop.engine import Outcome
+from tabletop.games.rolltothetop.board import (
+    ADD,
+    ALL_DICE,
+    DICE,
+    EITHER,
+    REMOVE,
+    SUBMASKS,
+    SWAP,
+    Postcard,
+    add_id,
+    dice_of,
+    parse_pool_change,
+    remove_id,
+    swap_id,
+)
+
+Sheet = list[int]
+
+
+def group_sums(faces: Sequence[int]) -> tuple[int, ...]:
+    """The sum of every group of dice, by mask (R3), given each die's face (0 if not rolled).
+
+    >>> group_sums([2, 5, 5, 0, 0])[0b00111]
+    12
+    """
+    sums = [0] * (ALL_DICE + 1)
+    for group in range(1, ALL_DICE + 1):
+        lowest = group & -group
+        sums[group] = sums[group ^ lowest] + faces[lowest.bit_length() - 1]
+    return tuple(sums)
+
+
+def least_number(postcard: Postcard, sheet: Sheet, box: int) -> int:
+    """The smallest number `box` accepts now, or 0 if it cannot be filled now (R4–R7).
+
+    A dot box takes anything (R5); a supported box needs every box below it filled and
+    at least their largest number (R6); a hanging box needs a filled side neighbour (R7).
+    """
+    if sheet[box]:
+        return 0
+    dot, below, side = postcard.needs[box]
+    if dot:
+        return 1
+    if below:
+        least = 0
+        for other in below:
+            number = sheet[other]
+            if not number:
+                return 0
+            least = max(least, number)
+        return least
+    for other in side:
+        if sheet[other]:
+            return 1
+    return 0
+
+
+def writes(postcard: Postcard, sheet: Sheet, free: int, sums: Sequence[int]) -> list[tuple[int, int]]:
+    """Every (box, group) a player may write now: a group of free dice whose sum fits the box (R3–R7)."""
+    groups = SUBMASKS[free]
+    found: list[tuple[int, int]] = []
+    for box in range(len(sheet)):
+        least = least_number(postcard, sheet, box)
+        if least:
+            found.extend((box, group) for group in groups if sums[group] >= least)
+    return found
+
+
+def can_write(
+    postcard: Postcard, sheet: Sheet, free: int, sums: Sequence[int], write: tuple[int, int]
+) -> bool:
+    """Whether writing the sum of a group into a box, `write` = (box, group), is legal now (see `writes`)."""
+    box, group = write
+    if not group or group & ~free:
+        return False
+    least = least_number(postcard, sheet, box)
+    return bool(least) and sums[group] >= least
+
+
+def is_full(sheet: Sheet) -> bool:
+    """Every box filled: the player has reached the top (R12, R18)."""
+    return all(sheet)
+
+
+def pool_rule(active: int, face: str, anybody_wrote: bool) -> str:
+    """What the active player must do to the pool: ADD, REMOVE, SWAP or EITHER (R13–R16).
+
+    R13 comes first (Q4 of the rules: with five dice active nothing can be added).
+
+    >>> pool_rule(0b11111, ADD, True), pool_rule(0b00010, REMOVE, True), pool_rule(0b00110, REMOVE, False)
+    ('−', '+', '+')
+    """
+    count = len(dice_of(active))
+    if count == len(DICE):
+        return REMOVE
+    if count == 1 or not anybody_wrote:
+        return ADD
+    return face
+
+
+def pool_changes(active: int, rule: str) -> list[str]:
+    """The action ids of the pool changes a rule allows: which die in or out (R17)."""
+    reserve = ALL_DICE & ~active
+    into = [add_id(die) for die in dice_of(reserve)]
+    out = [remove_id(die) for die in dice_of(active)]
+    if rule == ADD:
+        return into
+    if rule == REMOVE:
+        return out
+    if rule == SWAP:
+        return [swap_id(gone, new) for gone in dice_of(active) for new in dice_of(reserve)]
+    return into + out if rule == EITHER else []
+
+
+def changed_pool(active: int, action_id: str) -> int:
+    """The active dice after a legal pool change."""
+    change = parse_pool_change(action_id)
+    if change is None:
+        raise ValueError(f"not a pool change: {action_id!r}")
+    _, out, into = change
+    if out >= 0:
+        active &= ~(1 << out)
+    if into >= 0:
+        active |= 1 << into
+    return active
+
+
+def filled(sheet: Sheet) -> int:
+    """How many boxes hold a number."""
+    return sum(1 for number in sheet if number)
+
+
+def final_outcome(sheets: Sequence[Sheet], turns: int, turn_limit: int) -> Outcome:
+    """The result (R18, R19): full sheets win together, the others rank by filled boxes.
+
+    Alone, the score is minus the turns taken (fewer is better, and bots maximise
+    scores); a sheet left unfinished at the turn limit scores as if each empty box had
+    cost one more turn.
+    """
+    counts = [filled(sheet) for sheet in sheets]
+    size = len(sheets[0])
+    if len(sheets) == 1:
+        empty = size - counts[0]
+        if empty:
+            reason = f"turn limit of {turn_limit} reached with {empty} of {size} boxes empty"
+            return Outcome((-float(turns + empty),), (1,), reason)
+        return Outcome((-float(turns),), (1,), f"postcard finished in {turns} turns")
+    finishers = [seat for seat, count in enumerate(counts) if count == size]
+    if finishers:
+        names = " and ".join(f"Player {seat + 1}" for seat in finishers)
+        reason = f"{names} reached the top in turn {turns}; the others rank by filled boxes"
+    else:
+        reason = f"turn limit of {turn_limit} reached; ranked by filled boxes"
+    return Outcome.from_scores([float(count) for count in counts], reason)
+
+
+UNDO_LIMIT = 3
+"""Undos a seat may take in one writing step, so that a game has a bounded length."""
+TURN_LIMIT = 80
+"""Turns after which the game ends even if nobody reached the top (a decision of ours: dice
+alone could stall a climb forever, and every game needs a bounded length)."""
+
+
+def actions_per_turn(players: int) -> int:
+    """At most this many actions in a turn: per seat up to five writes before each undo and
+    after the last, the undos and a confirm; then one pool change."""
+    per_seat = (UNDO_LIMIT + 1) * len(DICE) + UNDO_LIMIT + 1
+    return players * per_seat + 1

@@ -1,42 +1,21 @@
 """Concrete Lucky Numbers positions for the tests, and an independent move generator.
 
-`position` builds a state the way the rules file writes boards (row by row, ``.`` = empty)
-through the public contract: it edits the JSON of a fresh state and loads it with
-`GAME.state_from_json`, which checks that every tile is there exactly once. Numbers are
-given; the tiles (colours) that carry them are picked in a fixed order.
+`position` builds a state the way the rules page writes boards (row by row, ``.`` = empty)
+through `LuckyNumbersState.from_position`, which checks that every tile is there exactly once.
 
-`reference_ids` lists the legal action ids from a view alone, written from the rules file
+`reference_ids` lists the legal action ids from a view alone, written from the rules page
 and differently from the engine: it places the number, then checks every pair of filled
 cells of the row and the column (INV), where the engine compares with precomputed bounds.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine import State
 from tabletop.games.luckynumbers import GAME
-
-COLOURS = ("yellow", "red", "purple", "green")
-
-
-class _TileBox:
-    """Hands out tile names for numbers, each tile once, colours in set order."""
-
-    def __init__(self, players: int) -> None:
-        self.free = {
-            number: [f"{colour}-{number}" for colour in COLOURS[:players]] for number in range(1, 21)
-        }
-
-    def take(self, number: int) -> str:
-        if not self.free[number]:
-            raise ValueError(f"no copy of {number} left")
-        return self.free[number].pop(0)
-
-    def rest(self) -> list[str]:
-        return [name for number in range(1, 21) for name in self.free[number]]
+from tabletop.games.luckynumbers.state import LuckyNumbersState
 
 
 def parse_garden(text: str) -> list[int | None]:
@@ -44,10 +23,6 @@ def parse_garden(text: str) -> list[int | None]:
     rows = [row.split() for row in text.replace("/", "\n").strip().splitlines() if row.strip()]
     assert len(rows) == 4 and all(len(row) == 4 for row in rows), text
     return [None if cell == "." else int(cell) for row in rows for cell in row]
-
-
-def _tile_or_none(box: _TileBox, number: int | None) -> str | None:
-    return None if number is None else box.take(number)
 
 
 def position(
@@ -59,22 +34,37 @@ def position(
     current: int = 0,
     options: dict[str, Any] | None = None,
     stall: int = 0,
-) -> State:
+    face_down: int | None = None,
+) -> LuckyNumbersState:
     """A position in play: these gardens, face-up `table` (laid in that order), `hand` held by
-    `current`, and the pile whose next draws are `pile_top` (the other tiles below them)."""
-    players = len(gardens)
-    box = _TileBox(players)
-    data = GAME.new_state(players, options or {}, 0).to_json()
-    data["gardens"] = [
-        [None if number is None else box.take(number) for number in parse_garden(garden)]
-        for garden in gardens
-    ]
-    data["table"] = [box.take(number) for number in table]
-    data["held"] = None if hand is None else box.take(number=hand)
-    top = [box.take(number) for number in pile_top]
-    data["pile"] = box.rest() + top[::-1]
-    data.update(phase="play", current=current, stall=stall, last_move=None)
-    return GAME.state_from_json(json.loads(json.dumps(data)))
+    `current`, and the pile whose next draws are `pile_top`. With `face_down`, only that many
+    tiles stay face down (`pile_top` and the highest others): the rest lie face up on the table
+    after `table`."""
+    parsed = [parse_garden(garden) for garden in gardens]
+    if face_down is not None:
+        unused = _unused(parsed, table, hand, pile_top)
+        table = [*table, *unused[: len(unused) - (face_down - len(pile_top))]]
+    return LuckyNumbersState.from_position(
+        GAME,
+        gardens=parsed,
+        table=table,
+        hand=hand,
+        pile_top=pile_top,
+        current=current,
+        stall=stall,
+        options=options,
+    )
+
+
+def _unused(
+    gardens: Sequence[Sequence[int | None]], table: Sequence[int], hand: int | None, pile_top: Sequence[int]
+) -> list[int]:
+    """The numbers of the tiles not named by a position, ascending (one per copy)."""
+    copies = {number: len(gardens) for number in range(1, 21)}
+    named = [number for garden in gardens for number in garden if number is not None]
+    for number in [*named, *table, *pile_top, *([hand] if hand is not None else [])]:
+        copies[number] -= 1
+    return [number for number, count in copies.items() for _ in range(count)]
 
 
 def numbers(garden_view: Sequence[Any]) -> list[int | None]:
@@ -83,7 +73,7 @@ def numbers(garden_view: Sequence[Any]) -> list[int | None]:
 
 
 def garden_text(state: State, seat: int) -> str:
-    """A seat's garden as the rules file writes it, rows split by '/'."""
+    """A seat's garden as the rules page writes it, rows split by '/'."""
     values = numbers(state.view(None)["gardens"][seat])
     cells = ["." if value is None else str(value) for value in values]
     return " / ".join(" ".join(cells[row * 4 : row * 4 + 4]) for row in range(4))

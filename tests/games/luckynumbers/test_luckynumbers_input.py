@@ -12,7 +12,7 @@ from luckynumbers_positions import position
 
 from tabletop.engine import IllegalAction, Rng, State
 from tabletop.games.luckynumbers import GAME
-from tabletop.games.luckynumbers.notation import MOVES
+from tabletop.games.luckynumbers.board import MOVES
 
 DIAGONAL_3_9_9_14 = "3 . . . / . 9 . . / . . 9 . / . . . 14"
 DIAGONAL_2_6_11_17 = "2 . . . / . 6 . . / . . 11 . / . . . 17"

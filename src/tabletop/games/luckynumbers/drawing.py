@@ -17,10 +17,16 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from tabletop.games.luckynumbers.garden import CELLS, DIAGONAL, SIDE
-from tabletop.games.luckynumbers.notation import PILE_ELEMENT, TABLE_ELEMENT, cell_element
-from tabletop.games.luckynumbers.rounds import seat_name
-from tabletop.games.luckynumbers.tiles import NUMBERS
+from tabletop.games.luckynumbers.board import (
+    CELLS,
+    DIAGONAL,
+    NUMBERS,
+    PILE_ELEMENT,
+    SIDE,
+    TABLE_ELEMENT,
+    cell_element,
+    seat_name,
+)
 
 View = Mapping[str, Any]
 TileView = Mapping[str, Any]

@@ -12,10 +12,9 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from tabletop.games.luckynumbers.board import CELLS, NO_TILE, NUMBER_OF, NUMBERS, Garden, Tile
 from tabletop.games.luckynumbers.fitting import FIELD_MASK, FIELD_WIDTH, fit_table, garden_fits
-from tabletop.games.luckynumbers.garden import CELLS, Garden
 from tabletop.games.luckynumbers.state import LuckyNumbersState
-from tabletop.games.luckynumbers.tiles import NO_TILE, NUMBER_OF, NUMBERS, Tile
 
 SLACK_WEIGHT = 0.6
 """What an empty cell into which every number fits is worth, in filled cells."""
@@ -45,7 +44,7 @@ def evaluate(state: LuckyNumbersState) -> list[float]:
 def garden_strength(garden: Garden, table_mask: int, in_hand: Tile, turns_away: int) -> float:
     """Filled cells, plus order slack of the empty ones, plus usable tiles (see the module docstring).
 
-    >>> from tabletop.games.luckynumbers.garden import empty_garden
+    >>> from tabletop.games.luckynumbers.board import empty_garden
     >>> round(garden_strength(empty_garden(), 0, NO_TILE, 0), 2)  # 16 cells, each fits 20 numbers
     9.6
     """

@@ -1,12 +1,12 @@
-"""Which numbers fit which cells of a garden, all at once: the fit table (INV, R4 in rules/luckynumbers.md).
+"""Which numbers fit which cells of a garden, all at once: the fit table.
 
-`garden.fits` answers for one number and one cell, which is what `apply` needs to check a
-move. Listing a turn's moves asks it of every cell for the tile in hand or for every number on
-the table, hundreds of thousands of times a second in a search, so this module answers for
-the whole garden at once, in one int:
+INV and R4 in docs/rules/luckynumbers.md. `rules.fits` answers for one number and one
+cell, which is what `is_legal` needs to check a move. Listing a turn's moves asks it of
+every cell for the tile in hand or for every number on the table, hundreds of thousands of
+times a second in a search, so this module answers for the whole garden at once, in one int:
 
 - A fit table has a field of `FIELD_WIDTH` bits per cell, bit n of the field of `cell` (bit
-  `FIELD_WIDTH * cell + n`) set when number n fits that cell as `garden.fits` says.
+  `FIELD_WIDTH * cell + n`) set when number n fits that cell as `rules.fits` says.
   `(table >> n) & CELL_UNITS` is then the set of cells where n fits, one bit per field.
 - A cell takes what its row allows AND what its column allows, so the table is the AND of
   the rows' fields and the columns' fields, and each line's fields depend only on the numbers
@@ -21,8 +21,7 @@ from array import array
 from functools import lru_cache
 from typing import NamedTuple
 
-from tabletop.games.luckynumbers.garden import CELLS, HIGHEST_BOUND, LOWEST_BOUND, SIDE, Cell
-from tabletop.games.luckynumbers.tiles import NUMBER_OF, Tile
+from tabletop.games.luckynumbers.board import CELLS, HIGHEST_BOUND, LOWEST_BOUND, NUMBER_OF, SIDE, Cell, Tile
 
 GardenFits = tuple[tuple[Tile, ...], int, int]
 """A garden (as a tuple, to compare it with the garden it should describe), its rows' fields
@@ -125,7 +124,7 @@ def garden_fits(garden: tuple[Tile, ...]) -> GardenFits:
     Remembered, since searches meet the same gardens again and again: every determinization
     of a position starts from the same gardens.
 
-    >>> from tabletop.games.luckynumbers.garden import empty_garden
+    >>> from tabletop.games.luckynumbers.board import empty_garden
     >>> table = fit_table(garden_fits(tuple(empty_garden())))
     >>> table >> FIELD_WIDTH * 5 & FIELD_MASK == sum(1 << number for number in range(1, 21))
     True
@@ -144,7 +143,7 @@ def refit(fits: GardenFits, garden: tuple[Tile, ...], cell: Cell) -> GardenFits:
     Only the row and the column through that cell have other numbers, so only their fields
     are looked up again.
 
-    >>> from tabletop.games.luckynumbers.garden import empty_garden
+    >>> from tabletop.games.luckynumbers.board import empty_garden
     >>> before, after = empty_garden(), empty_garden()
     >>> after[6] = 26  # red-7 on (1,2)
     >>> refit(garden_fits(tuple(before)), tuple(after), 6) == garden_fits(tuple(after))

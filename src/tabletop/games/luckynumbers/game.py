@@ -20,11 +20,10 @@ from tabletop.engine import (
     Rng,
     State,
 )
-from tabletop.games.luckynumbers import drawing, evaluator, storage
-from tabletop.games.luckynumbers.garden import CELLS, DIAGONAL
-from tabletop.games.luckynumbers.rounds import STALL_TURNS_PER_PLAYER
+from tabletop.games.luckynumbers import drawing, evaluator
+from tabletop.games.luckynumbers.board import CELLS, DIAGONAL, NUMBERS
+from tabletop.games.luckynumbers.rules import STALL_TURNS_PER_PLAYER
 from tabletop.games.luckynumbers.state import MICHAEL_SETUP, SORTED_SETUP, LuckyNumbersState
-from tabletop.games.luckynumbers.tiles import NUMBERS
 
 
 class LuckyNumbersGame(Game):
@@ -61,7 +60,7 @@ class LuckyNumbersGame(Game):
         return state
 
     def state_from_json(self, data: JsonDict) -> LuckyNumbersState:
-        return storage.load_state(self, data, LuckyNumbersState)
+        return LuckyNumbersState.from_json(self, data)
 
     def max_length(self, players: int, options: Options | None = None) -> int:
         """A bound from the tiles: draws, newly filled cells, and stalls between them.

@@ -1,14 +1,23 @@
-"""`LuckyNumbersState`: one Lucky Numbers position and its transitions (R1–R9, 2.4 in rules/luckynumbers.md).
+"""`LuckyNumbersState`: one Lucky Numbers position, its transitions, its views and its JSON.
+
+Rules R1–R11 and the setup 2.4 of docs/rules/luckynumbers.md; the notation is in `board`.
 
 What is hidden: the order of the face-down pile from everyone, and the tile the player to
-move has drawn but not yet placed from everyone else (the issue's reading of R2; the view
-says only that a tile is in hand). `determinize` resamples exactly those, keeping every tile
-once (the pile and a hidden tile in hand are shuffled together), and reseeds the generator,
-which only later rounds' shuffles use.
+move has drawn but not yet placed from everyone else (our reading of R2; the view says only
+that a tile is in hand). `determinize` resamples exactly those, keeping every tile once (the
+pile and a hidden tile in hand are shuffled together), and reseeds the generator, which only
+later rounds' shuffles use. `public_label` tells the others what the table sees of a move: a
+draw without its number, the number of every tile that ends face up.
+
+A view holds the gardens, the face-up table and the number of face-down tiles, never their
+order. Tiles appear as ``{"id": "tile-red-7", "number": 7, "colour": "red"}`` so the drawing
+needs no knowledge of the encoding. In JSON (the server's copy, pile order included) tiles
+are written by name (``"red-7"``); loading refuses what no game could reach.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import cast
 
 from tabletop.engine import (
@@ -23,8 +32,42 @@ from tabletop.engine import (
     Seat,
     State,
 )
-from tabletop.games.luckynumbers import storage
-from tabletop.games.luckynumbers import view as views
+from tabletop.games.luckynumbers.board import (
+    CELLS,
+    DIAGONAL,
+    DISCARD,
+    DISCARD_ACTION,
+    DRAW,
+    DRAW_ACTION,
+    DRAW_WORDS,
+    MOVES,
+    NO_TILE,
+    NUMBER_OF,
+    NUMBERS,
+    PLACE,
+    PLACE_IDS,
+    TAKE,
+    Cell,
+    Garden,
+    Move,
+    PlayedMove,
+    Tile,
+    all_tiles,
+    discard_words,
+    empty_garden,
+    move_record,
+    optional_name,
+    optional_tile,
+    parse,
+    place_action,
+    played_move_from_json,
+    played_move_to_json,
+    seat_name,
+    take_action,
+    tile_from_name,
+    tile_name,
+    tile_view,
+)
 from tabletop.games.luckynumbers.fitting import (
     CELL_UNITS,
     UNKNOWN_FITS,
@@ -33,47 +76,26 @@ from tabletop.games.luckynumbers.fitting import (
     garden_fits,
     refit,
 )
-from tabletop.games.luckynumbers.garden import (
-    DIAGONAL,
-    Cell,
-    Garden,
-    bounds,
-    cell_label,
-    empty_garden,
-    filled_count,
-    fits,
-)
-from tabletop.games.luckynumbers.notation import (
-    DISCARD,
-    DISCARD_ACTION,
-    DRAW,
-    DRAW_ACTION,
-    MOVES,
-    PLACE,
-    PLACE_IDS,
-    PLACE_IDS_OF_CELLS,
-    TAKE,
-    TAKE_IDS_OF_CELLS,
-    Move,
-    PlayedMove,
-    parse,
-    place_action,
-    take_action,
-)
-from tabletop.games.luckynumbers.rounds import (
+from tabletop.games.luckynumbers.rules import (
     FILLED,
     OVER,
+    PHASES,
     PILE_EMPTY,
+    PLACE_IDS_OF_CELLS,
     PLAY,
     SETUP,
     STALL_TURNS_PER_PLAYER,
     STALLED,
+    TAKE_IDS_OF_CELLS,
     RoundResult,
     deal_sorted,
+    filled_count,
+    is_ordered,
     score_round,
-    seat_name,
+    top_index,
+    tournament_summary,
+    why_not,
 )
-from tabletop.games.luckynumbers.tiles import NO_TILE, NUMBER_OF, Tile, all_tiles
 
 SORTED_SETUP = "sorted"
 MICHAEL_SETUP = "michael"
@@ -82,12 +104,12 @@ MICHAEL_SETUP = "michael"
 class LuckyNumbersState(State):
     """Gardens, pile, table, the tile in hand, and whose turn it is.
 
-    Tiles are ints (see `tiles`); the pile's top is the end of `pile`; `table` lists the
+    Tiles are ints (see `board`); the pile's top is the end of `pile`; `table` lists the
     face-up tiles in the order they were put there; `held` is the drawn tile in the hand of
     `current`, or `NO_TILE`.
     """
 
-    def __init__(self, game: Game, players: int, options: dict[str, OptionValue], rng: Rng) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, OptionValue], rng: Rng) -> None:
         self.game = game
         self.players = players
         self.options = dict(options)
@@ -107,6 +129,71 @@ class LuckyNumbersState(State):
         self.totals = [0] * players
         self.results: list[RoundResult] = []
         self.last_move: PlayedMove | None = None
+
+    @classmethod
+    def from_position(
+        cls,
+        game: Game,
+        *,
+        gardens: Sequence[Sequence[int | None]],
+        table: Sequence[int] = (),
+        hand: int | None = None,
+        pile_top: Sequence[int] = (),
+        current: Seat = 0,
+        stall: int = 0,
+        options: Mapping[str, OptionValue] | None = None,
+        seed: int = 0,
+    ) -> LuckyNumbersState:
+        """A position in play (R1), for tests, puzzles and analysis.
+
+        `gardens` gives each player's 16 cells row by row, as numbers (None = empty); `table`
+        the face-up numbers in the order they were laid; `hand` a number drawn by `current`;
+        `pile_top` the numbers the next draws bring, first drawn first. Every other tile lies
+        face down below them, the highest numbers on top. Tiles are chosen by number, the
+        colours in set order (2.1: colour has no effect on play); `current` also starts the
+        round (R11). Raises ValueError if the position is not a possible one.
+        """
+        state = cls(game, len(gardens), game.resolve_options(dict(options or {})), Rng(seed))
+        free = {
+            number: [number - 1 + NUMBERS * colour for colour in range(state.players)]
+            for number in range(1, NUMBERS + 1)
+        }
+
+        def take(number: int) -> Tile:
+            if not free.get(number):
+                raise ValueError(f"no tile {number} left for this position")
+            return free[number].pop(0)
+
+        state.gardens = [
+            [NO_TILE if number is None else take(number) for number in garden] for garden in gardens
+        ]
+        state.table = [take(number) for number in table]
+        state.held = NO_TILE if hand is None else take(hand)
+        top = [take(number) for number in pile_top]
+        state.pile = [tile for number in sorted(free) for tile in free[number]] + top[::-1]
+        state.phase, state.current, state.first_player, state.stall = PLAY, current, current, stall
+        state._check_possible()
+        return state
+
+    @classmethod
+    def from_json(cls, game: Game, data: JsonDict) -> LuckyNumbersState:
+        """The position `to_json` wrote; raises ValueError if it is not a possible one."""
+        try:
+            players = game.check_players(data["players"])
+            state = cls(game, players, game.resolve_options(data["options"]), Rng(int(data["rng"])))
+            state.phase = str(data["phase"])
+            state.current, state.first_player = int(data["current"]), int(data["first_player"])
+            state.held, state.stall = optional_tile(data["held"]), int(data["stall"])
+            state.gardens = [[optional_tile(name) for name in garden] for garden in data["gardens"]]
+            state.pile = [tile_from_name(name) for name in data["pile"]]
+            state.table = [tile_from_name(name) for name in data["table"]]
+            state.totals = [int(total) for total in data["totals"]]
+            state.results = [RoundResult.from_json(result) for result in data["results"]]
+            state.last_move = None if data["last_move"] is None else played_move_from_json(data["last_move"])
+        except (KeyError, TypeError, IndexError) as error:
+            raise ValueError(f"not a stored Lucky Numbers position: {error!r}") from error
+        state._check_possible()
+        return state
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -144,8 +231,8 @@ class LuckyNumbersState(State):
         """What `seat` may do now, read off the fit table of the garden (see `fitting`), one
         lookup for the tile in hand or per number on the table.
 
-        `apply` checks a single action with `fits` instead; the tests hold the two to agreement
-        over every well-formed id.
+        `is_legal` checks a single action with `rules.why_not` instead; the tests hold the two
+        to agreement over every well-formed id.
         """
         if self.phase == OVER or seat != self.current:
             return []
@@ -163,8 +250,26 @@ class LuckyNumbersState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [self._action(seat, MOVES[action_id]) for action_id in self.legal_action_ids(seat)]
 
+    def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
+        """One move checked against one cell's bounds (`rules.why_not`), not the whole move list."""
+        move = parse(action_id)
+        return (
+            move is not None
+            and self.phase != OVER
+            and seat == self.current
+            and self._why_not(seat, move) is None
+        )
+
+    def illegal(self, seat: Seat, action_id: object) -> IllegalAction:
+        """The engine's message, or for a well-formed move of the mover, the rule it breaks."""
+        move = parse(action_id)
+        if self.is_over() or seat not in self.current_players() or move is None:
+            return super().illegal(seat, action_id)
+        reason = self._why_not(seat, move)
+        return IllegalAction(f"{action_id!r} is not legal for {seat_name(seat)}: {reason}")
+
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
-        move = self._checked(seat, action_id)
+        move = MOVES[action_id]
         if move.kind == DRAW:
             self._draw()
         elif move.kind == DISCARD:
@@ -174,12 +279,21 @@ class LuckyNumbersState(State):
         else:
             self._take(move.number, move.cell)
 
+    def public_label(self, viewer: Seat | None, seat: Seat, action_id: ActionId) -> str | None:
+        """A draw shows that a tile was drawn, never which (R2); every other move shows its tile,
+        which ends face up: placed from hand or from the table, or put on the table (R2–R4)."""
+        if action_id == DRAW:
+            return DRAW_WORDS
+        if action_id == DISCARD and self.held != NO_TILE:
+            return discard_words(self.held)
+        return self.label_of(seat, action_id)
+
     def outcome(self) -> Outcome | None:
         """R8/R9 decide the winner; R10 ranks the others by filled cells; R11 sums tournament points."""
         if self.phase != OVER:
             return None
         if self.rounds > 1:
-            return Outcome.from_scores(self.totals, views.tournament_summary(self.totals, self.results))
+            return Outcome.from_scores(self.totals, tournament_summary(self.totals, self.results))
         scores = [filled_count(garden) for garden in self.gardens]
         return Outcome.from_scores(scores, self.results[-1].describe())
 
@@ -211,42 +325,100 @@ class LuckyNumbersState(State):
         return copy
 
     def view(self, viewer: Seat | None) -> JsonDict:
-        return views.build_view(self, viewer)
+        """Everything `viewer` may see (None = a spectator); see the module docstring."""
+        over = self.is_over()
+        holds = self.held != NO_TILE and viewer == self.current
+        outcome = self.outcome()
+        return {
+            "game": "luckynumbers",
+            "players": self.players,
+            "viewer": viewer,
+            "phase": self.phase,
+            "current": None if over else self.current,
+            "round": min(len(self.results) + 1, self.rounds),
+            "rounds": self.rounds,
+            "gardens": [[tile_view(tile) for tile in garden] for garden in self.gardens],
+            "table": [tile_view(tile) for tile in self.table],
+            "pile": len(self.pile),
+            "in_hand": self.held != NO_TILE,
+            "drawn": tile_view(self.held) if holds else None,
+            "stall": self.stall,
+            "stall_limit": STALL_TURNS_PER_PLAYER * self.players,
+            "totals": list(self.totals),
+            "results": [{**result.to_json(), "text": result.describe()} for result in self.results],
+            "winners": list(outcome.winners()) if outcome is not None else [],
+            "last_move": None if self.last_move is None else move_record(self.last_move),
+            "prompt": self.prompt(viewer),
+        }
 
     def to_json(self) -> JsonDict:
-        return storage.state_to_json(self)
+        """Every field of the position, JSON-safe (the pile in order: this is the server's copy)."""
+        return {
+            "players": self.players,
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "phase": self.phase,
+            "current": self.current,
+            "first_player": self.first_player,
+            "held": optional_name(self.held),
+            "stall": self.stall,
+            "gardens": [[optional_name(tile) for tile in garden] for garden in self.gardens],
+            "pile": [tile_name(tile) for tile in self.pile],
+            "table": [tile_name(tile) for tile in self.table],
+            "totals": list(self.totals),
+            "results": [result.to_json() for result in self.results],
+            "last_move": None if self.last_move is None else played_move_to_json(self.last_move),
+        }
 
-    # -- checking an action ---------------------------------------------------------------
-
-    def _checked(self, seat: Seat, action_id: ActionId) -> Move:
-        """The parsed move, or `IllegalAction` saying why, before anything changes."""
-        move = parse(action_id)
-        if self.phase == OVER or seat != self.current or move is None:
-            raise self.illegal(seat, action_id)
-        reason = self._why_not(self.gardens[seat], move)
-        if reason is not None:
-            raise IllegalAction(f"{action_id!r} is not legal for {seat_name(seat)}: {reason}")
-        return move
-
-    def _why_not(self, garden: Garden, move: Move) -> str | None:
-        """Why `move` breaks a rule for the player to move, or None if it is legal."""
+    def prompt(self, viewer: Seat | None) -> str:
+        """What is expected now, in words, addressed to the viewer when it is their turn."""
+        outcome = self.outcome()
+        if outcome is not None:
+            return f"Game over. {outcome.reason}."
+        mover = seat_name(self.current)
+        mine = viewer == self.current
+        number = NUMBER_OF[self.held] if self.held != NO_TILE else 0
         if self.phase == SETUP:
-            if move.kind != PLACE or move.cell not in DIAGONAL:
-                return "in Michael's setup the drawn tile goes on a start cell of the diagonal (2.4.3)"
-            return None if garden[move.cell] == NO_TILE else "that start cell already holds a tile (2.4.3)"
-        if self.held != NO_TILE:
-            if move.kind == DISCARD:
-                return None
-            if move.kind != PLACE:
-                return "a drawn tile is in hand: place it or put it face up on the table (R2)"
-            return _why_not_fit(garden, NUMBER_OF[self.held], move.cell)
-        if move.kind == DRAW:
-            return None
-        if move.kind != TAKE:
-            return "draw a tile or take a face-up one first (R1)"
-        if self._top_of(move.number) == NO_TILE:
-            return f"there is no face-up {move.number} on the table (R3)"
-        return _why_not_fit(garden, move.number, move.cell)
+            return (
+                f"Place your {number} on an empty start cell of your diagonal"
+                if mine
+                else f"{mover} is placing a start tile"
+            )
+        if number:
+            if mine:
+                return f"Place your {number} in your garden, or put it face up on the table"
+            return f"{mover} has drawn a tile and is placing it"
+        if mine:
+            return "Your turn: draw a face-down tile, or take a face-up tile and place it"
+        return f"{mover} to play"
+
+    # -- checking a position and an action ------------------------------------------------
+
+    def _check_possible(self) -> None:
+        """Raises ValueError for a position no game could reach: a tile missing or twice, a garden
+        out of order (INV), a turn for a seat that does not exist."""
+        if self.phase not in PHASES or not 0 <= self.current < self.players:
+            raise ValueError(f"no turn {self.phase!r} for seat {self.current}")
+        if len(self.gardens) != self.players or any(len(garden) != CELLS for garden in self.gardens):
+            raise ValueError(f"expected {self.players} gardens of {CELLS} cells")
+        if not all(is_ordered(garden) for garden in self.gardens):
+            raise ValueError("a garden breaks the order of its rows and columns (INV)")
+        placed = [tile for garden in self.gardens for tile in garden if tile != NO_TILE]
+        every = sorted([*placed, *self.pile, *self.table, *([self.held] if self.held != NO_TILE else [])])
+        if every != all_tiles(self.players):
+            raise ValueError("every tile must be exactly once in a garden, the pile, the table or the hand")
+        if (self.held != NO_TILE) != (self.phase == SETUP) and self.phase != PLAY:
+            raise ValueError(
+                "a start tile is in hand throughout Michael's setup, and no tile once the game is over"
+            )
+        if self.phase == PLAY and self.held == NO_TILE and not self.pile:
+            raise ValueError("a turn cannot start with an empty pile (R9 ends the game)")
+        if len(self.totals) != self.players or len(self.results) > self.rounds:
+            raise ValueError("the tournament totals do not match the players and rounds")
+
+    def _why_not(self, seat: Seat, move: Move) -> str | None:
+        """Why `move` breaks a rule for `seat`, who may act now, or None if it is legal."""
+        return why_not(self.phase, self.gardens[seat], self.held, self.table, move)
 
     def _action(self, seat: Seat, move: Move) -> Action:
         """The Action of a legal move, with its label and the clicks that choose it."""
@@ -257,7 +429,7 @@ class LuckyNumbersState(State):
         replaced = self.gardens[seat][move.cell]
         if move.kind == PLACE:
             return place_action(seat, move.cell, self.held, replaced)
-        return take_action(seat, move.cell, self._top_of(move.number), replaced)
+        return take_action(seat, move.cell, self.table[top_index(self.table, move.number)], replaced)
 
     def _fits_of(self, seat: Seat) -> GardenFits:
         """The fits of `seat`'s garden as it is now.
@@ -272,19 +444,6 @@ class LuckyNumbersState(State):
         if fits[0] != garden:
             fits = self.seat_fits[seat] = garden_fits(garden)
         return fits
-
-    def _top_of(self, number: int) -> Tile:
-        """The face-up tile of that number put on the table last (the one taken), or NO_TILE."""
-        index = self._top_index(number)
-        return NO_TILE if index < 0 else self.table[index]
-
-    def _top_index(self, number: int) -> int:
-        """Where on `table` the last-laid tile of that number lies, or -1."""
-        table = self.table
-        for index in range(len(table) - 1, -1, -1):
-            if NUMBER_OF[table[index]] == number:
-                return index
-        return -1
 
     # -- transitions ----------------------------------------------------------------------
 
@@ -312,7 +471,7 @@ class LuckyNumbersState(State):
 
     def _take(self, number: int, cell: Cell) -> None:
         """R3: the last-laid face-up tile of that number goes onto the garden."""
-        tile = self.table.pop(self._top_index(number))
+        tile = self.table.pop(top_index(self.table, number))
         replaced = self._put(tile, cell)
         self.last_move = PlayedMove(self.current, TAKE, tile, cell, replaced)
         self._end_turn(progress=replaced == NO_TILE)
@@ -358,13 +517,3 @@ class LuckyNumbersState(State):
             self._start_round()
         else:
             self.phase = OVER
-
-
-def _why_not_fit(garden: Garden, number: int, cell: Cell) -> str | None:
-    """Why `number` cannot go on `cell` (INV, R4), or None when it fits."""
-    if fits(garden, number, cell):
-        return None
-    low, high = bounds(garden, cell)
-    if low < number < high:
-        return f"{cell_label(cell)} already holds a {number}; exchanging it for the same number is no move"
-    return f"{number} at {cell_label(cell)} must be greater than {low} and less than {high} (INV, R4)"

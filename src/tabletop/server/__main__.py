@@ -1,14 +1,13 @@
-"""`python -m tabletop.server serve|bench`: the server's commands without the main CLI."""
+"""`python -m tabletop.server serve`: the server without the main CLI (what subprocesses run)."""
 
 from __future__ import annotations
 
 import typer
 
-from tabletop.server.cli import bench_server, serve
+from tabletop.server.cli import serve
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 app.command("serve")(serve)
-app.command("bench")(bench_server)
 
 
 @app.callback()

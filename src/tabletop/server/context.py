@@ -6,13 +6,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
-import anyio.to_thread
 from itsdangerous import URLSafeSerializer
 from starlette.requests import HTTPConnection
 
 from tabletop.engine import Game
 from tabletop.server.hub import Hub
-from tabletop.server.service import TableService
+from tabletop.server.service import TableService, in_worker_thread
 from tabletop.server.settings import Settings
 from tabletop.store import Store
 
@@ -33,7 +32,7 @@ class Context:
 
     async def run(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Runs a blocking store call in a worker thread."""
-        return await anyio.to_thread.run_sync(lambda: function(*args, **kwargs))
+        return await in_worker_thread(function, *args, **kwargs)
 
 
 def context_of(connection: HTTPConnection) -> Context:

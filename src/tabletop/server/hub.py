@@ -2,7 +2,7 @@
 
 Channels are per table. `MemoryHub` serves one server process (and the tests); `RedisHub`
 carries the same events through Redis pub/sub so several processes or hosts can serve the
-same tables. Events are small JSON dicts (see `TableEvent`); a connection that receives one
+same tables. Events are small JSON dicts (see `Event`); a connection that receives one
 renders its own view from the table's state, so no view ever crosses the hub.
 """
 

@@ -71,7 +71,6 @@ class LiveTable:
     state: State
     log: list[LogEntry] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    version: int = 0
     rendered: dict[Any, Any] = field(default_factory=dict)
     synced_events: deque[str] = field(default_factory=lambda: deque(maxlen=64))
 
@@ -107,7 +106,6 @@ class LiveTable:
 
     def touch(self) -> None:
         """Marks every rendered view as out of date."""
-        self.version += 1
         self.rendered.clear()
 
     def catch_up(self, moves: Iterable[MoveRecord]) -> None:

@@ -28,8 +28,10 @@ from tabletop.server.live import replay_snapshot
 from tabletop.server.rules_pages import rules_html
 from tabletop.server.service import BOT_LEVELS, TableRequest
 from tabletop.server.templating import render
-from tabletop.server.views import socket_message, state_fragment, view_data
+from tabletop.server.views import bot_display_name, socket_message, state_fragment, view_data
 from tabletop.store import PlayerRecord, SeatSpec, UsernameTaken
+from tabletop.store.models import NAME_LENGTH
+from tabletop.store.passwords import MAX_PASSWORD_LENGTH
 
 router = APIRouter(include_in_schema=False)
 
@@ -71,8 +73,8 @@ async def rename(request: Request) -> Response:
     """Changes the visitor's display name."""
     form = await _checked_form(request)
     name = form.get("name", "").strip()
-    if not 0 < len(name) <= 40:
-        raise errors.BadRequest("a name has 1 to 40 characters")
+    if not 0 < len(name) <= NAME_LENGTH:
+        raise errors.BadRequest(f"a name has 1 to {NAME_LENGTH} characters")
     context = context_of(request)
     player = await ensure_player(request)
     await context.run(context.store.rename, player.id, name)
@@ -83,9 +85,9 @@ def _seat_choices(game: Game) -> list[tuple[str, str]]:
     choices = [("me", "Me"), ("open", "Open seat (invite)")]
     for name in bots.names(game.id):
         if not bots.has_levels(name):
-            choices.append((f"bot:{name}:1", f"{name.capitalize()} bot"))
+            choices.append((f"bot:{name}:1", bot_display_name(name, None)))
         else:
-            choices += [(f"bot:{name}:{level}", f"{name.upper()} bot, level {level}") for level in BOT_LEVELS]
+            choices += [(f"bot:{name}:{level}", bot_display_name(name, level)) for level in BOT_LEVELS]
     return choices
 
 
@@ -237,7 +239,9 @@ async def login(request: Request) -> Response:
     form = await _checked_form(request)
     context = context_of(request)
     username, password = form.get("username", ""), form.get("password", "")
-    player = await context.run(context.store.authenticate, username[:40], password[:200])
+    player = await context.run(
+        context.store.authenticate, username[:NAME_LENGTH], password[:MAX_PASSWORD_LENGTH]
+    )
     if player is None:
         return await page(
             request,

@@ -44,6 +44,7 @@ from tabletop.store import (
     TableMode,
     TableRecord,
 )
+from tabletop.store.models import CHAT_LENGTH
 
 GameLoader = Callable[[str], Game]
 BOT_LEVELS = range(1, 6)
@@ -53,6 +54,13 @@ SEED_BITS = 62
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+
+async def in_worker_thread(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """Runs a blocking call (the store's) in a worker thread, so the event loop keeps serving."""
+    return await anyio.to_thread.run_sync(lambda: function(*args, **kwargs))
+
+
 _LOG = logging.getLogger(__name__)
 
 
@@ -92,15 +100,11 @@ class TableService:
         self._loading: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[tuple[str, Seat], asyncio.Task[None]] = {}
 
-    async def _store(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-        """Runs a (blocking) store call in a worker thread."""
-        return await anyio.to_thread.run_sync(lambda: function(*args, **kwargs))
-
     # Life cycle
 
     async def start(self) -> int:
         """Rebuilds every open table from its log and restarts its bots; returns how many."""
-        records = await self._store(self.store.tables, OPEN_STATUSES, None)
+        records = await in_worker_thread(self.store.tables, OPEN_STATUSES, None)
         for record in records:
             try:
                 live = await self.table(record.id)
@@ -146,10 +150,10 @@ class TableService:
             self._tables.pop(evicted, None)
 
     async def _load(self, table_id: str) -> LiveTable:
-        record = await self._store(self.store.table, table_id)
+        record = await in_worker_thread(self.store.table, table_id)
         if record is None:
             raise errors.TableNotFound(f"no table {table_id!r}")
-        moves = await self._store(self.store.moves, table_id)
+        moves = await in_worker_thread(self.store.moves, table_id)
         try:
             return rebuild(record, self.game(record.game_id), moves)
         except UnreadableTable as error:
@@ -157,7 +161,7 @@ class TableService:
 
     async def open_tables(self, limit: int = 100) -> list[TableRecord]:
         """Tables waiting for players or being played, newest first (for the lobby)."""
-        return await self._store(self.store.tables, OPEN_STATUSES, limit)
+        return await in_worker_thread(self.store.tables, OPEN_STATUSES, limit)
 
     def game(self, game_id: str) -> Game:
         """The game with that id; raises `BadRequest` naming the known ones."""
@@ -172,7 +176,7 @@ class TableService:
         """Validates the request against the game's declarations and stores the table."""
         game = self.game(request.game_id)
         new_table = self._check_request(game, request)
-        record = await self._store(self.store.create_table, new_table)
+        record = await in_worker_thread(self.store.create_table, new_table)
         live = rebuild(record, game, [])
         self._remember(live)
         self._schedule_bots(live)
@@ -207,7 +211,7 @@ class TableService:
                     f"this table has seats 0 to {live.record.players - 1}; got {seat}"
                 )
             try:
-                record = await self._store(self.store.take_seat, table_id, seat, player_id)
+                record = await in_worker_thread(self.store.take_seat, table_id, seat, player_id)
             except SeatTaken as error:
                 raise errors.SeatUnavailable(str(error)) from error
             except AlreadySeated as error:
@@ -262,10 +266,10 @@ class TableService:
     async def say(self, table_id: str, player_id: int, text: str) -> None:
         """Stores a chat line and sends it to everyone at the table."""
         text = text.strip()
-        if not text or len(text) > 500:
-            raise errors.BadRequest("a chat message has 1 to 500 characters")
+        if not text or len(text) > CHAT_LENGTH:
+            raise errors.BadRequest(f"a chat message has 1 to {CHAT_LENGTH} characters")
         live = await self.table(table_id)
-        line = await self._store(self.store.add_chat, table_id, player_id, text)
+        line = await in_worker_thread(self.store.add_chat, table_id, player_id, text)
         chat = {"name": line.player_name, "text": line.text, "time": line.created_at.isoformat()}
         await self._publish(live, "chat", chat=chat)
 
@@ -292,10 +296,10 @@ class TableService:
 
     async def _refresh(self, live: LiveTable) -> None:
         await self._reload_record(live)
-        live.catch_up(await self._store(self.store.moves, live.id, live.seq))
+        live.catch_up(await in_worker_thread(self.store.moves, live.id, live.seq))
 
     async def _reload_record(self, live: LiveTable) -> None:
-        record = await self._store(self.store.table, live.id)
+        record = await in_worker_thread(self.store.table, live.id)
         if record is not None:
             live.replace_record(record)
 

@@ -17,6 +17,7 @@ from tabletop.engine import JsonDict, Outcome, Seat
 from tabletop.server.live import LiveTable, LogEntry
 from tabletop.server.summaries import outcome_summary
 from tabletop.server.templating import render
+from tabletop.store import SeatRecord
 
 ViewData = dict[str, Any]
 
@@ -76,7 +77,9 @@ def _players(live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None)
     return [
         {
             "seat": seat.seat,
-            "name": seat.player_name or _bot_name(seat.bot, seat.bot_level) or "open seat",
+            "name": seat.player_name
+            or (seat.bot and bot_display_name(seat.bot, seat.bot_level))
+            or "open seat",
             "bot": seat.bot,
             "level": seat.bot_level,
             "open": seat.is_open,
@@ -88,9 +91,14 @@ def _players(live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None)
     ]
 
 
-def _bot_name(bot: str | None, level: int | None) -> str | None:
-    if bot is None:
-        return None
+def _seat_name(seat: SeatRecord) -> str:
+    if seat.player_name:
+        return seat.player_name
+    return "open seat" if seat.bot is None else bot_display_name(seat.bot, seat.bot_level)
+
+
+def bot_display_name(bot: str, level: int | None) -> str:
+    """How people read a bot seat: "Random bot", "MCTS bot, level 3"."""
     if not bots.has_levels(bot):
         return f"{bot.capitalize()} bot"
     return f"{bot.upper()} bot, level {level}"

@@ -26,7 +26,6 @@ from tabletop.store import PlayerRecord
 
 router = APIRouter()
 
-CLOSE_NORMAL = 1000
 CLOSE_UNSUPPORTED_DATA = 1003
 CLOSE_POLICY_VIOLATION = 1008
 CLOSE_MESSAGE_TOO_BIG = 1009

@@ -12,6 +12,7 @@ _REGISTRY = Registry(
         "kalah": "tabletop.games.kalah",
         "luckynumbers": "tabletop.games.luckynumbers",
         "mammalath": "tabletop.games.mammalath",
+        "numberdrop": "tabletop.games.numberdrop",
         "tuned": "tabletop.games.tuned",
         "yatzy": "tabletop.games.yatzy",
         "yinsh": "tabletop.games.yinsh",

@@ -1,0 +1,201 @@
+"""Number Drop's components and notation: the dice, the shapes, the grid (docs/rules/numberdrop.md §2).
+
+The grid has 7 columns `a`–`g` (x = 0..6) and 14 rows `1`–`14` (y = 0..13, bottom up), so a
+cell is named like a chess square: "c4" is x = 2, y = 3. Cells are numbered `y * 7 + x`.
+
+Every shape's orientations (rotations and mirror images, R4) are worked out once at import:
+each is a tuple of cell offsets in *reading order* (top row first, left to right), which is
+the order in which a drop's digits are written in its action id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WIDTH = 7
+HEIGHT = 14
+LINE = 11
+"""Rows below this index (0..10) are normal rows; rows 11..13 lie beyond the Game Over line."""
+CELLS = WIDTH * HEIGHT
+COLUMNS = "abcdefg"
+
+EMPTY = -1
+X_MARK = 10
+"""A cell of a BLOCK (R10); digits are 0..9."""
+
+NUMBER_DICE: tuple[tuple[int | None, ...], ...] = (
+    (1, None, 3, 4, 5, 7),
+    (1, 2, None, 4, 5, 6),
+    (2, 3, 4, None, 6, 7),
+    (1, 2, 3, 5, 6, 7),
+)
+"""The faces of N1–N4 (§2.1, BGA); None is a star."""
+SHAPE_DIE: tuple[str | None, ...] = ("I", "O", "T", "L", "S", None)
+"""The faces of the shape die (§2.1, BGA); None is a star."""
+FACES = 6
+DICE = 5
+SHAPE_DIE_INDEX = 4
+
+TETROMINOES: dict[str, tuple[tuple[int, int], ...]] = {
+    "I": ((0, 0), (1, 0), (2, 0), (3, 0)),
+    "O": ((0, 0), (1, 0), (0, 1), (1, 1)),
+    "T": ((0, 0), (1, 0), (2, 0), (1, 1)),
+    "L": ((0, 0), (1, 0), (0, 1), (0, 2)),
+    "S": ((0, 0), (0, 1), (1, 1), (1, 2)),
+}
+SHAPES = tuple(TETROMINOES)
+BLOCK_SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
+    "B0": ((0, 0), (0, 1), (1, 1)),
+    "B1": ((0, 0), (0, 1), (0, 2)),
+    "B2": ((0, 0), (1, 0), (2, 0), (0, 1), (2, 1)),
+    "B3": ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2)),
+    "B4": ((0, 0), (1, 0), (2, 0), (1, 1), (1, 2)),
+}
+"""The multiplayer BLOCK tiles (§2.3); in solo the tiles are the tetrominoes (R39)."""
+LETTERS = "ABCDE"
+SIZES = range(3, 8)
+"""Combination sizes with a box of each type and a BLOCK letter (size 3 is letter A)."""
+BONUS_SIZE = 8
+
+Offsets = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Orientation:
+    """One rotation/mirror image of a shape, normalised to start at (0, 0).
+
+    `cells` are in reading order; `bottoms` gives, per column dx of the shape, its lowest
+    cell dy, which is all that gravity needs (R5).
+    """
+
+    shape: str
+    index: int
+    cells: Offsets
+    width: int
+    height: int
+    bottoms: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        """ "L5" or "B2.1": the shape and the orientation's number, as in action ids."""
+        return f"{self.shape}{self.index}" if len(self.shape) == 1 else f"{self.shape}.{self.index}"
+
+
+def _normalised(cells: Offsets) -> Offsets:
+    low_x = min(x for x, _ in cells)
+    low_y = min(y for _, y in cells)
+    return tuple(sorted(((x - low_x, y - low_y) for x, y in cells), key=lambda c: (-c[1], c[0])))
+
+
+def _orientations(shape: str, base: Offsets) -> tuple[Orientation, ...]:
+    """The distinct images of `base` under the four rotations, then the mirrored four (R4)."""
+    found: list[Offsets] = []
+    for mirrored in (False, True):
+        cells = tuple((-x, y) for x, y in base) if mirrored else base
+        for _ in range(4):
+            image = _normalised(cells)
+            if image not in found:
+                found.append(image)
+            cells = tuple((y, -x) for x, y in cells)
+    return tuple(_orientation(shape, index, cells) for index, cells in enumerate(found))
+
+
+def _orientation(shape: str, index: int, cells: Offsets) -> Orientation:
+    width = 1 + max(x for x, _ in cells)
+    height = 1 + max(y for _, y in cells)
+    bottoms = tuple(min(y for x, y in cells if x == column) for column in range(width))
+    return Orientation(shape, index, cells, width, height, bottoms)
+
+
+ORIENTATIONS: dict[str, tuple[Orientation, ...]] = {
+    shape: _orientations(shape, cells) for shape, cells in (TETROMINOES | BLOCK_SHAPES).items()
+}
+"""Every shape's orientations: I 2, O 1, T 4, L 8, S 4 (19 in all, §2.2), and the BLOCKs'."""
+ORIENTATION_BY_NAME: dict[str, Orientation] = {
+    orientation.name: orientation for orientations in ORIENTATIONS.values() for orientation in orientations
+}
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (y + dy) * WIDTH + x + dx
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if 0 <= x + dx < WIDTH and 0 <= y + dy < HEIGHT
+    )
+    for y in range(HEIGHT)
+    for x in range(WIDTH)
+)
+"""Orthogonal neighbours of each cell (R22, R23: diagonal contact does not count)."""
+
+CELL_NAMES: tuple[str, ...] = tuple(f"{COLUMNS[cell % WIDTH]}{cell // WIDTH + 1}" for cell in range(CELLS))
+CELL_INDEX: dict[str, int] = {name: cell for cell, name in enumerate(CELL_NAMES)}
+
+
+def cell_of(x: int, y: int) -> int:
+    """The number of the cell in column x, row y."""
+    return y * WIDTH + x
+
+
+def digit_text(value: int) -> str:
+    """A cell's content as one character: a digit, "X" or "." for empty."""
+    if value == EMPTY:
+        return "."
+    return "X" if value == X_MARK else str(value)
+
+
+def drop_id(orientation: Orientation, column: int, digits: tuple[int, ...]) -> str:
+    """ "L5@c:1347": orientation, leftmost column, digits in the orientation's reading order."""
+    return f"{orientation.name}@{COLUMNS[column]}:{''.join(map(str, digits))}"
+
+
+def block_id(orientation: Orientation, column: int) -> str:
+    """ "X:B2.1@d": a BLOCK (or solo tile) dropped as X marks."""
+    return f"X:{orientation.name}@{COLUMNS[column]}"
+
+
+def parse_placement(text: str) -> tuple[Orientation, int] | None:
+    """ "L5@c" as (orientation, column), or None when it names none."""
+    name, at, column = text.partition("@")
+    orientation = ORIENTATION_BY_NAME.get(name)
+    if orientation is None or not at or len(column) != 1 or column not in COLUMNS:
+        return None
+    return orientation, COLUMNS.index(column)
+
+
+def parse_cells(text: str) -> list[int] | None:
+    """ "a1-b1-c1" as cell numbers, or None when a name is not a cell."""
+    names = text.split("-")
+    if not all(name in CELL_INDEX for name in names):
+        return None
+    return [CELL_INDEX[name] for name in names]
+
+
+def describe(action_id: str) -> tuple[str, tuple[str, ...]]:
+    """The label and the click path of a legal action id (see the package docstring for the notation).
+
+    >>> describe("L5@c:1347")
+    ('L5 at c: 1 3 4 7', ('nd-or-L5', 'nd-col-c'))
+    >>> describe("run:a1-b1-c1")
+    ('run a1-b1-c1', ('nd-cell-a1', 'nd-cell-b1', 'nd-cell-c1', 'nd-box-run-3'))
+    """
+    head, _, rest = action_id.partition(":")
+    if head == "start":
+        return f"write your number in {rest}", (f"nd-cell-{rest}",)
+    if head == "slide":
+        return f"slide tile {rest}", (f"nd-tile-{rest}",)
+    if head == "shape":
+        return f"★ shape = {rest}", ()
+    if head in ("same", "run"):
+        names = rest.split("-")
+        box = "nd-box-bonus" if len(names) == BONUS_SIZE else f"nd-box-{head}-{len(names)}"
+        return f"{head} {rest}", (*(f"nd-cell-{name}" for name in names), box)
+    if head == "X":
+        name, _, column = rest.partition("@")
+        return f"X {name} at {column}", (f"nd-or-{name}", f"nd-col-{column}")
+    if "=" in action_id:
+        die, _, digit = action_id.partition("=")
+        return f"★ {die} = {digit}", ()
+    if "@" in action_id:
+        name, _, column_digits = action_id.partition("@")
+        column, _, digits = column_digits.partition(":")
+        return f"{name} at {column}: {' '.join(digits)}", (f"nd-or-{name}", f"nd-col-{column}")
+    return action_id, ()

@@ -1,0 +1,268 @@
+"""Number Drop's rules as functions of a sheet: gravity, drops, combinations (docs/rules/numberdrop.md).
+
+Nothing here knows about seats or steps; `turn` strings these together into a seat's part
+of a step and `state` into the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import pairwise, permutations
+
+from tabletop.games.numberdrop.board import (
+    BONUS_SIZE,
+    CELL_NAMES,
+    EMPTY,
+    HEIGHT,
+    NEIGHBOURS,
+    ORIENTATIONS,
+    WIDTH,
+    X_MARK,
+    Orientation,
+    cell_of,
+    drop_id,
+)
+from tabletop.games.numberdrop.sheet import CIRCLED, OPEN, Sheet
+
+SAME = "same"
+RUN = "run"
+SMALLEST = 3
+
+Combination = tuple[str, tuple[int, ...]]
+"""A combination's type and its cells, in the order of its action id (R21–R23)."""
+
+NEIGHBOUR_MASKS: tuple[int, ...] = tuple(sum(1 << other for other in around) for around in NEIGHBOURS)
+
+
+def landing_row(tops: list[int], orientation: Orientation, column: int) -> int:
+    """The row of the shape's bottom-left corner after it falls in from above (R5).
+
+    The shape stops on the highest filled cell under any of its columns; holes stay below.
+    """
+    return max(tops[column + dx] + 1 - low for dx, low in enumerate(orientation.bottoms))
+
+
+def landed_cells(tops: list[int], orientation: Orientation, column: int) -> list[int] | None:
+    """The cells the shape fills when dropped at `column`, or None if any is above the top row (R6)."""
+    row = landing_row(tops, orientation, column)
+    if row + orientation.height > HEIGHT:
+        return None
+    return [cell_of(column + dx, row + dy) for dx, dy in orientation.cells]
+
+
+def placements(tops: list[int], shape: str) -> Iterator[tuple[Orientation, int]]:
+    """Every (orientation, leftmost column) at which `shape` can be dropped (R4–R6)."""
+    for orientation in ORIENTATIONS[shape]:
+        for column in range(WIDTH - orientation.width + 1):
+            if landing_row(tops, orientation, column) + orientation.height <= HEIGHT:
+                yield orientation, column
+
+
+def can_drop(tops: list[int], shape: str) -> bool:
+    """Whether the shape fits anywhere (always true at the start of a turn, R6; see Q14)."""
+    return next(placements(tops, shape), None) is not None
+
+
+@lru_cache(maxsize=4096)
+def arrangements(digits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The distinct ways to write the four digits into four cells (R18), in sorted order."""
+    return tuple(sorted(set(permutations(digits))))
+
+
+@lru_cache(maxsize=1024)
+def _digit_suffixes(digits: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(":" + "".join(map(str, order)) for order in arrangements(digits))
+
+
+PLACEMENT_PREFIXES: dict[str, tuple[tuple[str, ...], ...]] = {
+    shape: tuple(
+        tuple(drop_id(orientation, column, ())[:-1] for column in range(WIDTH))
+        for orientation in orientations
+    )
+    for shape, orientations in ORIENTATIONS.items()
+}
+"""The "L5@c" part of every drop id, by shape, orientation and column, made once."""
+
+
+def drop_ids(tops: list[int], shape: str, digits: tuple[int, ...]) -> list[str]:
+    """Every drop action id: placement × arrangement of the digits (R16–R19).
+
+    Only gravity depends on the sheet; the id's two halves are made once and joined here,
+    since random playouts ask for a thousand ids per drop.
+    """
+    suffixes = _digit_suffixes(tuple(sorted(digits)))
+    prefixes = PLACEMENT_PREFIXES[shape]
+    ids: list[str] = []
+    for orientation, column in placements(tops, shape):
+        ids.extend(map(prefixes[orientation.index][column].__add__, suffixes))
+    return ids
+
+
+# --- combinations ---------------------------------------------------------------------------
+
+
+def is_free_digit(sheet: Sheet, cell: int) -> bool:
+    """A cell that may join a combination: a digit (not X), not circled yet (R21)."""
+    value = sheet.cells[cell]
+    return value not in (EMPTY, X_MARK) and not sheet.circled >> cell & 1
+
+
+def combinations(sheet: Sheet) -> list[Combination]:
+    """Every combination the sheet may score now: identical groups, then runs (R21–R25)."""
+    return _identical_groups(sheet) + _runs(sheet)
+
+
+def _wanted_sizes(sheet: Sheet, kind: str) -> list[int]:
+    return [size for size in range(SMALLEST, BONUS_SIZE + 1) if not sheet.has_box(kind, size)]
+
+
+def _identical_groups(sheet: Sheet) -> list[Combination]:
+    """Connected subsets of 3–8 equal digits whose box is free (R22, R25), cells in ascending order."""
+    wanted = _wanted_sizes(sheet, SAME)
+    if not wanted:
+        return []
+    found: list[Combination] = []
+    seen = 0
+    for start in range(len(sheet.cells)):
+        if seen >> start & 1 or not is_free_digit(sheet, start):
+            continue
+        component = _component(sheet, start)
+        seen |= component
+        if component.bit_count() >= SMALLEST:
+            found.extend((SAME, _cells_of(mask)) for mask in _connected_subsets(component, wanted))
+    return found
+
+
+def _component(sheet: Sheet, start: int) -> int:
+    """The free cells holding the same digit as `start` and connected to it, as a bit set."""
+    digit = sheet.cells[start]
+    mask = 1 << start
+    frontier = [start]
+    while frontier:
+        cell = frontier.pop()
+        for other in NEIGHBOURS[cell]:
+            if not mask >> other & 1 and sheet.cells[other] == digit and is_free_digit(sheet, other):
+                mask |= 1 << other
+                frontier.append(other)
+    return mask
+
+
+def _connected_subsets(component: int, sizes: list[int]) -> list[int]:
+    """The connected subsets of `component` with a size in `sizes`, grown one neighbour at a time."""
+    largest = min(max(sizes), component.bit_count())
+    level = {1 << cell for cell in _cells_of(component)}
+    chosen: list[int] = []
+    for size in range(2, largest + 1):
+        grown: set[int] = set()
+        for mask in level:
+            frontier = 0
+            for cell in _cells_of(mask):
+                frontier |= NEIGHBOUR_MASKS[cell]
+            frontier &= component & ~mask
+            while frontier:
+                bit = frontier & -frontier
+                grown.add(mask | bit)
+                frontier ^= bit
+        level = grown
+        if size in sizes:
+            chosen.extend(sorted(level))
+    return chosen
+
+
+def _cells_of(mask: int) -> tuple[int, ...]:
+    cells = []
+    while mask:
+        bit = mask & -mask
+        cells.append(bit.bit_length() - 1)
+        mask ^= bit
+    return tuple(cells)
+
+
+def _runs(sheet: Sheet) -> list[Combination]:
+    """Paths of 3–8 cells whose digits rise by exactly 1 at each step, lowest digit first (R23).
+
+    A falling run is the same cells read backwards, so each set is listed once.
+    """
+    wanted = set(_wanted_sizes(sheet, RUN))
+    if not wanted:
+        return []
+    longest = max(wanted)
+    found: list[Combination] = []
+    for start in range(len(sheet.cells)):
+        if is_free_digit(sheet, start):
+            _extend_run(sheet, [start], wanted, longest, found)
+    return found
+
+
+def _extend_run(
+    sheet: Sheet, path: list[int], wanted: set[int], longest: int, found: list[Combination]
+) -> None:
+    if len(path) in wanted:
+        found.append((RUN, tuple(path)))
+    if len(path) == longest:
+        return
+    following = sheet.cells[path[-1]] + 1
+    for other in NEIGHBOURS[path[-1]]:
+        if sheet.cells[other] == following and is_free_digit(sheet, other):
+            path.append(other)
+            _extend_run(sheet, path, wanted, longest, found)
+            path.pop()
+
+
+def combination_id(combination: Combination) -> str:
+    """ "same:a1-b1-c1" or "run:c3-c4-d4": the type, then the cells in their canonical order."""
+    kind, cells = combination
+    return f"{kind}:{'-'.join(CELL_NAMES[cell] for cell in cells)}"
+
+
+def is_combination(sheet: Sheet, kind: str, cells: list[int]) -> bool:
+    """Whether these cells, in this order, are a combination the sheet may score now (R21–R25).
+
+    The order must be the canonical one of `combination_id`: ascending cells for identical
+    groups, lowest digit first for runs.
+    """
+    size = len(cells)
+    if not SMALLEST <= size <= BONUS_SIZE or len(set(cells)) != size or sheet.has_box(kind, size):
+        return False
+    if not all(is_free_digit(sheet, cell) for cell in cells):
+        return False
+    if kind == SAME:
+        return cells == sorted(cells) and _is_identical_group(sheet, cells)
+    return kind == RUN and all(
+        sheet.cells[after] == sheet.cells[before] + 1 and after in NEIGHBOURS[before]
+        for before, after in pairwise(cells)
+    )
+
+
+def _is_identical_group(sheet: Sheet, cells: list[int]) -> bool:
+    digit = sheet.cells[cells[0]]
+    if any(sheet.cells[cell] != digit for cell in cells):
+        return False
+    members = set(cells)
+    reached = {cells[0]}
+    frontier = [cells[0]]
+    while frontier:
+        for other in NEIGHBOURS[frontier.pop()]:
+            if other in members and other not in reached:
+                reached.add(other)
+                frontier.append(other)
+    return len(reached) == len(members)
+
+
+def score_combination(sheet: Sheet, kind: str, cells: list[int]) -> None:
+    """Circles the cells and the box (R26); circles the BLOCK letter once both boxes of a size are (R29)."""
+    size = len(cells)
+    for cell in cells:
+        sheet.circled |= 1 << cell
+    if size == BONUS_SIZE:
+        sheet.bonus = True
+        return
+    bit = 1 << (size - SMALLEST)
+    if kind == SAME:
+        sheet.same |= bit
+    else:
+        sheet.run |= bit
+    letter = size - SMALLEST
+    if sheet.same & sheet.run & bit and sheet.letters[letter] == OPEN:
+        sheet.letters[letter] = CIRCLED

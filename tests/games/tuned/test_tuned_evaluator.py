@@ -8,8 +8,8 @@ from tuned_positions import play, position, start
 from tabletop.bots.mcts import MctsBot
 from tabletop.engine import Rng
 from tabletop.games.tuned import GAME
-from tabletop.games.tuned.actions import add_id, move_id
-from tabletop.games.tuned.rules import SUPPLY, WIN_BY_LINE, Move, winning_moves
+from tabletop.games.tuned.board import SUPPLY, add_id, move_id
+from tabletop.games.tuned.rules import WIN_BY_LINE, Move, winning_moves
 from tabletop.games.tuned.state import TunedState
 
 

@@ -1,6 +1,6 @@
 """Positions and small helpers shared by Tuned's tests.
 
-Positions are written as in section 6 of rules/tuned.md: three rows top to bottom,
+Positions are written as in section 6 of docs/rules/tuned.md: three rows top to bottom,
 separated by "/", each three stacks bottom to top ("DG", "." for empty). Cells are named
 by column letter and row number from the top: (r, c) of the rules file is
 "abc"[c] + str(r + 1), so (0, 0) is a1 and (1, 1) is b2.
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from tabletop.engine import ActionId
 from tabletop.games.tuned import GAME
-from tabletop.games.tuned.positions import from_position
 from tabletop.games.tuned.state import TunedState
 
 
@@ -21,8 +20,10 @@ def position(
     roosters: tuple[str, str] = ("add-1", "add-1"),
     last_move: ActionId | None = None,
 ) -> TunedState:
-    """A hand-made position (see `positions.from_position`)."""
-    return from_position(GAME, rows, supplies, to_move, roosters=roosters, last_move=last_move)
+    """A hand-made position, through `TunedState.from_position`."""
+    return TunedState.from_position(
+        GAME, barn=rows, supplies=supplies, to_move=to_move, roosters=roosters, last_move=last_move
+    )
 
 
 def start(first_player: int = 0) -> TunedState:

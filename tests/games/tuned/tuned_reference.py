@@ -1,4 +1,4 @@
-"""An independent, plain reading of rules/tuned.md, to check the engine's move generation against.
+"""An independent, plain reading of docs/rules/tuned.md, to check the engine's move generation against.
 
 Written from the rules file alone and differently from the engine: the barn is a list of
 nine strings of letters, bottom to top ("DG"); a portion may go onto a cell exactly when

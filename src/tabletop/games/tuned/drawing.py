@@ -21,7 +21,7 @@ from html import escape
 from textwrap import wrap
 from typing import Any, Final
 
-from tabletop.games.tuned.art import animal, rooster
+from tabletop.games.tuned.figures import animal, rooster
 
 WIDTH: Final = 480
 HEIGHT: Final = 752

@@ -1,4 +1,4 @@
-"""Tuned's move rules on bare stack codes: which actions a player has (R2 … R7) and why not.
+"""Tuned's rules on bare stack codes: which actions a player has (R2 … R7), why not, and lines (R8).
 
 These functions know nothing of seats, pieces or the engine; the state (`state.py`) feeds
 them its stack codes, the kinds left in the mover's supply, whether the mover's Rooster
@@ -15,31 +15,40 @@ from __future__ import annotations
 
 from typing import Final
 
-from tabletop.games.tuned.barn import (
+from tabletop.engine import Action, ActionId, Seat
+from tabletop.games.tuned.board import (
     ACCEPTS,
+    ADD_ACTIONS,
     CELL_NAMES,
     CELLS,
+    CODE_OF_STACK,
     EMPTY,
     KIND_TITLES,
     LINES_THROUGH,
     LOWEST_LIFTED,
+    MOVE_ACTIONS,
     NO_KIND,
     PORTION_SIZES,
     REMAINDER,
     STACKS,
+    SUPPLY,
     TOP,
     Cell,
     Kind,
+    Piece,
     StackCode,
-    line_winner,
+    kind_of,
+    parse,
 )
 
 Move = tuple[Kind, Cell, Cell, int]
 Reversal = tuple[Cell, Cell, int]
 """(source, target, k) of the one move R7 forbids now."""
+Entry = tuple[Action, Piece, Move]
+"""A legal action, the piece where it starts and the rules' move."""
+LastMove = tuple[Seat, Piece, Cell, Cell, int]
+"""(seat, piece where the moved portion starts, source or `SUPPLY`, target, k)."""
 
-SUPPLY: Final = -1
-"""The `source` of an Add: the animal comes from the mover's supply."""
 NO_REVERSAL: Final[Reversal] = (SUPPLY, SUPPLY, 0)
 
 MOVE_SPACE: Final = 0
@@ -71,7 +80,7 @@ def legal_moves(
 ) -> list[Move]:
     """Every action of the player to move: Adds by kind and cell, then Moves by source and target.
 
-    >>> from tabletop.games.tuned.barn import DONKEY, DOG, CAT
+    >>> from tabletop.games.tuned.board import DONKEY, DOG, CAT
     >>> len(legal_moves([EMPTY] * 9, (DONKEY, DOG, CAT), True, NO_REVERSAL))  # 3 kinds on 9 empty cells
     27
     """
@@ -105,13 +114,45 @@ def board_moves(codes: list[StackCode], reversal: Reversal) -> list[Move]:
     return moves
 
 
+def legal_table(
+    moves: list[Move], stacks: list[tuple[Piece, ...]], supply: tuple[Piece, ...]
+) -> dict[ActionId, Entry]:
+    """The actions of `moves` by id, each with the piece that starts it (an Add takes the first copy)."""
+    table: dict[ActionId, Entry] = {}
+    for move in moves:
+        kind, source, target, k = move
+        if source == SUPPLY:
+            piece = next(piece for piece in supply if kind_of(piece) == kind)
+            action = ADD_ACTIONS[piece][target]
+        else:
+            piece = stacks[source][-k]
+            action = MOVE_ACTIONS[piece][source][target][k - 1]
+        table[action.id] = (action, piece, move)
+    return table
+
+
+def position_key(
+    codes: list[StackCode], reversal: Reversal, must_add: tuple[bool, bool], to_move: Seat
+) -> int:
+    """A position as one integer for decision D1: stacks, whose turn, who must add, R7's forbidden move.
+
+    The supplies are left out because the count of positions restarts at every Add (D1).
+    """
+    key = 0
+    for code in codes:
+        key = key * 8 + code
+    source, target, k = reversal
+    key = key * 4 + must_add[0] * 2 + must_add[1]
+    return (key * 2 + to_move) * 400 + ((source + 1) * 10 + target + 1) * 4 + k
+
+
 def winning_moves(codes: list[StackCode], moves: list[Move]) -> list[Move]:
     """R8: the moves that leave three same tops on a line through a cell they change.
 
     A Move puts the source's top animal on top of the target and uncovers, at the
     source, whatever was under the lifted portion; an Add puts its animal on top.
 
-    >>> from tabletop.games.tuned.barn import CAT
+    >>> from tabletop.games.tuned.board import CAT
     >>> codes = [3, 3, EMPTY] + [EMPTY] * 6  # row 1: Cat, Cat, empty
     >>> winning_moves(codes, [(CAT, SUPPLY, 2, 1), (CAT, SUPPLY, 5, 1)])
     [(2, -1, 2, 1)]
@@ -132,6 +173,63 @@ def winning_moves(codes: list[StackCode], moves: list[Move]) -> list[Move]:
         if any(line_winner(changed, line) != NO_KIND for line in LINES_THROUGH[target]):
             found.append(move)
     return found
+
+
+def line_winner(tops: list[Kind], line: tuple[Cell, Cell, Cell]) -> Kind:
+    """The kind showing on top of all three cells of a line, or `NO_KIND` (R8: empty cells never count)."""
+    first = tops[line[0]]
+    if first != NO_KIND and tops[line[1]] == first and tops[line[2]] == first:
+        return first
+    return NO_KIND
+
+
+def completed_lines(codes: list[StackCode], cells: tuple[Cell, ...]) -> list[tuple[Cell, Cell, Cell]]:
+    """The lines through any of `cells` whose three tops are the same kind (R8).
+
+    Only the lines through the cells an action changed can have become complete: any
+    other line was already complete before, which would have ended the game.
+    """
+    tops = [TOP[code] for code in codes]
+    found: list[tuple[Cell, Cell, Cell]] = []
+    for cell in cells:
+        for line in LINES_THROUGH[cell]:
+            if line not in found and line_winner(tops, line) != NO_KIND:
+                found.append(line)
+    return found
+
+
+def was_over_before(kinds: list[tuple[Kind, ...]], source: Cell, target: Cell, k: int) -> bool:
+    """Was the barn before a Move of k animals from `source` to `target` impossible, or already won (R8)?
+
+    A hand-made position names the opponent's last Move; this says whether it could have been played.
+    """
+    before = list(kinds)
+    before[source] += before[target][-k:]
+    before[target] = before[target][:-k]
+    if before[source] not in CODE_OF_STACK:
+        return True
+    return bool(completed_lines([CODE_OF_STACK[stack] for stack in before], (source, target)))
+
+
+def last_move_on(
+    kinds: list[tuple[Kind, ...]], stacks: list[tuple[Piece, ...]], seat: Seat, action_id: ActionId
+) -> LastMove:
+    """The record of `seat`'s last action in a hand-made position, checked against the barn it left."""
+    parsed = parse(action_id)
+    if parsed is None:
+        raise ValueError(f"{action_id!r} is not a Tuned action")
+    kind, source, target = parsed
+    stack = kinds[target]
+    if kind not in stack or source == target:
+        raise ValueError(f"{action_id!r} does not show on the board: no {KIND_TITLES[kind]} in the target")
+    k = len(stack) - stack.index(kind)
+    if source == SUPPLY and k != 1:
+        raise ValueError(f"{action_id!r}: an added animal is on top of its cell")
+    if source != SUPPLY and was_over_before(kinds, source, target, k):
+        raise ValueError(
+            f"{action_id!r}: the barn before it was impossible or had a line (the game was over)"
+        )
+    return (seat, stacks[target][-k], source, target, k)
 
 
 def reversal_of(move: Move) -> Reversal:

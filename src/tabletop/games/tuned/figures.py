@@ -1,8 +1,10 @@
-"""The pictures of Tuned's animals and of the Rooster, as SVG drawn round the origin.
+"""The figures of Tuned, its animals and the Rooster, as SVG pictures drawn round the origin.
 
 Each animal is a head seen from the front, sized by kind as the wooden figures are (the
 Donkey, at the bottom of a stack, is the largest), with the rules file's letter on a
-badge so that the kind reads at a glance on a phone and for colour-blind players.
+badge so that the kind reads at a glance on a phone and for colour-blind players. They are
+apart from `drawing` (the barn and the players' boards) only because the two together would
+pass 400 lines.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ are lists of crossroads from the start to the tractor (see `board`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tabletop.games.crazyfarmers.board import (
     CROSSROAD_COUNT,
@@ -178,8 +179,12 @@ def closing_index(main: Mask, fence: Sequence[Crossroad]) -> int:
 # --- hay bales (R56) ------------------------------------------------------------------------
 
 
-def bridges(bales: Mask) -> set[PathId]:
-    """The paths whose blocking would split the crossroad graph, with `bales` already blocking (4.6)."""
+@lru_cache(maxsize=4096)
+def bridges(bales: Mask) -> frozenset[PathId]:
+    """The paths whose blocking would split the crossroad graph, with `bales` already blocking (4.6).
+
+    Kept per set of bales: bales change rarely and the answer is a graph search.
+    """
     order = [-1] * CROSSROAD_COUNT
     low = [0] * CROSSROAD_COUNT
     found: set[PathId] = set()
@@ -205,7 +210,7 @@ def bridges(bales: Mask) -> set[PathId]:
             low[parent] = min(low[parent], low[node])
             if low[node] > order[parent]:
                 found.add(via)
-    return found
+    return frozenset(found)
 
 
 def bale_spots(bales: Mask, fenced: set[PathId]) -> list[PathId]:

@@ -113,6 +113,7 @@ class CrazyFarmersState(State):
         self.over = False
         self.drawn_game = False
         self.last_move: JsonDict | None = None
+        self._moves_cache: tuple[Seat, list[Crossroad]] | None = None
 
     @classmethod
     def from_position(
@@ -156,6 +157,7 @@ class CrazyFarmersState(State):
         state.rng.shuffle(state.draw_pile)
         state._begin_turn(to_move)
         state.moves_done = moves_done
+        state._moves_cache = None
         state._settle()
         return state
 
@@ -190,7 +192,16 @@ class CrazyFarmersState(State):
             ids.append(END)
         return ids
 
+    def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
+        """A tractor move is looked up among the moves alone; anything else among all legal ids."""
+        if not isinstance(action_id, str) or self.over or seat != self.current:
+            return False
+        if action_id in CROSSROAD_BY_NAME and not self.pending and self.tractors[seat] >= 0:
+            return CROSSROAD_BY_NAME[action_id] in self.moves(seat)
+        return action_id in self.legal_action_ids(seat)
+
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        self._moves_cache = None
         words = action_id.split(" ")
         if action_id == END:
             self._end_turn(seat)
@@ -204,6 +215,7 @@ class CrazyFarmersState(State):
             self._bale_step(seat, words[0], PATH_BY_NAME[words[1]])
         else:
             self._play(seat, words[0], words[1] if len(words) > 1 else "")
+        self._moves_cache = None
         self._settle()
 
     def is_over(self) -> bool:
@@ -330,6 +342,7 @@ class CrazyFarmersState(State):
         self.history = {str(key): int(count) for key, count in data["history"].items()}
         self.over, self.drawn_game = bool(data["over"]), bool(data["drawn_game"])
         self.last_move = None if data["last_move"] is None else _copy(data["last_move"])
+        self._moves_cache = None
 
     # --- questions -----------------------------------------------------------------------------
 
@@ -359,24 +372,34 @@ class CrazyFarmersState(State):
         """R14c–e: the crossroads `seat`'s tractor may not enter."""
         blocked: set[Crossroad] = set()
         for other in range(self.players):
-            if other == seat or self.tractors[other] < 0 or self.eliminated[other]:
+            tractor = self.tractors[other]
+            if other == seat or tractor < 0:
                 continue
             fence = self.fences[other]
-            blocked.update(protected(fence, self.tractors[other]))
-            if self.heliported or self.has_effect(other, VOLTAGE):
+            if not fence:
+                blocked.add(tractor)
+            elif self.heliported or VOLTAGE in self.effects[other]:
                 blocked.update(fence)
+            else:
+                blocked.update(protected(fence, tractor))
         return blocked
 
     def moves(self, seat: Seat) -> list[Crossroad]:
-        """R11–R14: the crossroads the tractor may drive to now."""
-        if self.moves_done >= self.allowance:
-            return []
-        blocked = self.blocked(seat)
-        return [
-            there
-            for path, there in MOVES[self.tractors[seat]]
-            if not self.bales >> path & 1 and there not in blocked
-        ]
+        """R11–R14: the crossroads the tractor may drive to now.
+
+        Asked several times per action (legal ids, `is_legal`, the forced end of turn), so
+        the answer is kept until the next change (`_moves_cache`, reset by every transition).
+        """
+        cached = self._moves_cache
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        found: list[Crossroad] = []
+        if self.moves_done < self.allowance:
+            blocked = self.blocked(seat)
+            bales = self.bales
+            found = [there for path, there in MOVES[self.tractors[seat]] if not bales >> path & 1 and there not in blocked]
+        self._moves_cache = (seat, found)
+        return found
 
     def may_end(self, seat: Seat) -> bool:
         """R3: no move left and at most six cards in hand."""
@@ -416,6 +439,11 @@ class CrazyFarmersState(State):
         if self.pending[0] == LIFT:
             return [f"{LIFT} {PATH_NAMES[p]}" for p in plots_of(self.bales)]
         return [f"{PLACE_BALE} {PATH_NAMES[p]}" for p in bale_spots(self.bales, self.fenced_paths())]
+
+    def _only_end_left(self) -> bool:
+        """Whether "end" is the one legal action: no card to play or discard, no move (R3, R12)."""
+        seat = self.current
+        return not self.hands[seat] and self.tractors[seat] >= 0 and not self.moves(seat)
 
     def _card_ids(self, seat: Seat) -> list[ActionId]:
         ids: list[ActionId] = []
@@ -502,6 +530,7 @@ class CrazyFarmersState(State):
     def _begin_turn(self, seat: Seat) -> None:
         """R10: the allowance, after High Voltage and Watchdog of the last turn end (R53, R54)."""
         self.current = seat
+        self._moves_cache = None
         self._discard_effects(seat, TURN_START_EFFECTS)
         accelerated = len(self.fences[seat]) - 1 >= ACCELERATION_LENGTH
         ruts = self.effects[seat].count(RUT)
@@ -512,7 +541,7 @@ class CrazyFarmersState(State):
     def _end_turn(self, seat: Seat) -> None:
         """R3, R4, R52, R65: effects of the turn end, the repetition record, the next player."""
         self._discard_effects(seat, TURN_END_EFFECTS)
-        key = f"{seat}|{self.tractors}|{self.fences}|{self.fields}"
+        key = str(hash((seat, tuple(self.tractors), tuple(map(tuple, self.fences)), tuple(self.fields))))
         self.history[key] = self.history.get(key, 0) + 1
         self.turns += 1
         if self.history[key] >= REPETITIONS:
@@ -691,14 +720,13 @@ class CrazyFarmersState(State):
 
     def _settle(self) -> None:
         """After every action: the end of the game (R45, R62, R64), skipped bale steps, a forced end of turn."""
-        alive = [seat for seat in range(self.players) if not self.eliminated[seat]]
-        totals = [self._total(seat) for seat in range(self.players)]
-        if len(alive) == 1 or (sum(totals) if self.players == 2 else max(totals)) >= self.goal:
+        totals = [field.bit_count() for field in self.fields]
+        if self.eliminated.count(False) == 1 or (sum(totals) if self.players == 2 else max(totals)) >= self.goal:
             self.over = True
         while not self.over:
             if self.pending and not self._pending_ids():
                 self.pending.clear()
-            elif not self.pending and self.legal_action_ids(self.current) == [END]:
+            elif not self.pending and self._only_end_left():
                 self._end_turn(self.current)
             else:
                 return

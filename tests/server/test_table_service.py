@@ -233,3 +233,19 @@ async def test_finished_tables_leave_memory_but_not_the_store(
     evicted = await service.table(first)  # rebuilt from the log
     assert evicted is not cached
     assert evicted.is_over and [entry.action_id for entry in evicted.log] == ["2:1", "1:1", "2:1"]
+
+
+async def test_in_a_simultaneous_step_each_seat_keeps_its_own_seq(service: TableService, store: Store) -> None:
+    ann, bob = store.create_guest("Ann"), store.create_guest("Bob")
+    seats = (SeatSpec(player_id=ann.id), SeatSpec())
+    table_id = (await service.create_table(TableRequest("goofspiel", seats, {}, seed=3))).id
+    await service.join(table_id, bob.id)
+    await service.play_as(table_id, ann.id, "2", 0)
+    await service.play_as(table_id, bob.id, "3", 0)  # chosen before Ann's bid arrived: still current
+    assert [(move.seat, move.action_id) for move in store.moves(table_id)] == [(0, "2"), (1, "3")]
+    with pytest.raises(errors.DuplicateMove, match="'2' was already played as move 1"):
+        await service.play_as(table_id, ann.id, "2", 0)
+    with pytest.raises(errors.StaleSeq, match="your move was chosen at seq 1"):
+        await service.play_as(table_id, bob.id, "1", 1)  # a new round began at seq 2
+    await service.play_as(table_id, bob.id, "1", 2)
+    assert len(store.moves(table_id)) == 3

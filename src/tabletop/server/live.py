@@ -72,6 +72,9 @@ class LiveTable:
     log: list[LogEntry] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rendered: dict[Any, Any] = field(default_factory=dict)
+    acting_since: dict[Seat, int] = field(default_factory=dict)
+    """For each seat, the seq since which its situation has not changed (it began or stopped
+    acting, or moved itself): a move chosen at any seq from there on is still current."""
     synced_events: deque[str] = field(default_factory=lambda: deque(maxlen=64))
 
     @property
@@ -95,9 +98,33 @@ class LiveTable:
 
     def advance(self, state: State, entry: LogEntry) -> None:
         """Takes the position after a committed move."""
+        self._note_turns(self.state.current_players(), state.current_players(), entry.seat)
         self.state = state
         self.log.append(entry)
         self.touch()
+
+    def follow(self, move: MoveRecord) -> None:
+        """Applies one stored move: when rebuilding, or catching up with another process."""
+        entry = LogEntry.of(move, self.state)
+        before = self.state.current_players()
+        self.state.apply(move.seat, move.action_id)
+        self._note_turns(before, self.state.current_players(), move.seat)
+        self.log.append(entry)
+
+    def is_current(self, seat: Seat, expected_seq: int) -> bool:
+        """Was a move of `seat` chosen at `expected_seq` chosen in the situation it is in now?
+
+        In a sequential game that means `expected_seq` is the table's seq. In a simultaneous
+        step several seats act at once, each on its own sheet, so moves of the others since
+        the seat's turn began do not make its choice stale; its own moves, or a new step, do.
+        """
+        return self.acting_since.get(seat, 0) <= expected_seq <= self.seq
+
+    def _note_turns(self, before: tuple[Seat, ...], after: tuple[Seat, ...], mover: Seat) -> None:
+        """A new situation for the mover and for every seat that begins or stops acting."""
+        seq = self.seq + 1
+        for seat in {mover, *set(before).symmetric_difference(after)}:
+            self.acting_since[seat] = seq
 
     def replace_record(self, record: TableRecord) -> None:
         """Takes a newer record (seats filled, status changed)."""
@@ -112,9 +139,7 @@ class LiveTable:
         """Applies moves committed elsewhere (another server process) after ours."""
         for move in moves:
             if move.seq == self.seq + 1:
-                entry = LogEntry.of(move, self.state)
-                self.state.apply(move.seat, move.action_id)
-                self.log.append(entry)
+                self.follow(move)
         self.touch()
 
 
@@ -128,18 +153,15 @@ def action_of(state: State, seat: Seat, action_id: ActionId) -> Action:
 
 def rebuild(record: TableRecord, game: Game, moves: Iterable[MoveRecord]) -> LiveTable:
     """The table's state and labelled log, replayed from the stored set-up and moves."""
-    state = game.new_state(record.players, record.options, record.seed)
-    log: list[LogEntry] = []
+    live = LiveTable(record, game, game.new_state(record.players, record.options, record.seed))
     for move in moves:
-        entry = LogEntry.of(move, state)
         try:
-            state.apply(move.seat, move.action_id)
+            live.follow(move)
         except IllegalAction as error:
             raise UnreadableTable(
                 f"table {record.id}: stored move {move.seq} does not replay: {error}"
             ) from error
-        log.append(entry)
-    return LiveTable(record, game, state, log)
+    return live
 
 
 def replay_snapshot(live: LiveTable, moves_played: int) -> LiveTable:

@@ -399,13 +399,13 @@ def _check_turn(live: LiveTable, seat: Seat, action_id: ActionId, expected_seq: 
         raise errors.GameOver(f"the game at table {live.id} is over")
     if not 0 <= seat < live.record.players:
         raise errors.NotSeated(f"this table has seats 0 to {live.record.players - 1}; got {seat}")
-    if expected_seq < live.seq:
-        played = live.log[expected_seq] if expected_seq >= 0 else None
-        if played is not None and (played.seat, played.action_id) == (seat, action_id):
-            raise errors.DuplicateMove(f"{action_id!r} was already played as move {played.seq}")
-        raise errors.StaleSeq(f"the table is at seq {live.seq}; your move was chosen at seq {expected_seq}")
     if expected_seq > live.seq:
         raise errors.StaleSeq(f"the table is at seq {live.seq}; seq {expected_seq} has not happened")
+    if not live.is_current(seat, expected_seq):
+        for played in live.log[max(expected_seq, 0) :]:
+            if (played.seat, played.action_id) == (seat, action_id):
+                raise errors.DuplicateMove(f"{action_id!r} was already played as move {played.seq}")
+        raise errors.StaleSeq(f"the table is at seq {live.seq}; your move was chosen at seq {expected_seq}")
     if seat not in live.state.current_players():
         waiting = ", ".join(str(mover) for mover in live.state.current_players())
         raise errors.NotYourTurn(f"seat {seat} may not act now; waiting for seat {waiting}")

@@ -235,7 +235,9 @@ async def test_finished_tables_leave_memory_but_not_the_store(
     assert evicted.is_over and [entry.action_id for entry in evicted.log] == ["2:1", "1:1", "2:1"]
 
 
-async def test_in_a_simultaneous_step_each_seat_keeps_its_own_seq(service: TableService, store: Store) -> None:
+async def test_in_a_simultaneous_step_each_seat_keeps_its_own_seq(
+    service: TableService, store: Store
+) -> None:
     ann, bob = store.create_guest("Ann"), store.create_guest("Bob")
     seats = (SeatSpec(player_id=ann.id), SeatSpec())
     table_id = (await service.create_table(TableRequest("goofspiel", seats, {}, seed=3))).id

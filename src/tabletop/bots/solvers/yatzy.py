@@ -29,10 +29,17 @@ from typing import Any
 
 from tabletop.bots.solvers.yatzy_turn import Counts, DiceTables, TurnValues, dice_tables
 from tabletop.engine import ActionId, Seat, State
+from tabletop.games.yatzy.board import DIE_PREFIX, ROLL, SCORE_PREFIX
+from tabletop.games.yatzy.rules import (
+    ROLLS_PER_TURN,
+    VARIANTS,
+    YAHTZEE_BONUS,
+    Variant,
+    earns_yahtzee_bonus,
+    scoring_choices,
+    upper_total,
+)
 from tabletop.games.yatzy.scoring import counts_of
-from tabletop.games.yatzy.sheet import earns_yahtzee_bonus, scoring_choices, upper_total
-from tabletop.games.yatzy.state import DIE_PREFIX, ROLL, SCORE_PREFIX
-from tabletop.games.yatzy.variants import ROLLS_PER_TURN, VARIANTS, YAHTZEE_BONUS, Variant
 
 EXTRA_CHANCES_PER_TURN = 0.4
 """How many more turns' worth of chances a box gets for each further turn it stays open."""

@@ -1,7 +1,7 @@
 """Yatzy: the roll-and-write dice family — Yahtzee, Yahtzee + Rigole, Yams, Yatzy, Maxi Yatzy.
 
-Rules: shared/rules/yatzy.md (rule numbers Y-S1 …, Y-R1 … are cited in the code and
-tests); the options, action ids, box ids and view follow its section 11.
+Rules: docs/rules/yatzy.md (rule numbers Y-S1 …, Y-R1 … are cited in the code and
+tests); the options, action ids, box ids and view follow its notation.
 
 Options: `variant` ("yahtzee" Hasbro 13 boxes, "yahtzee14" with Rigole, "yams" BGA
 French, "yatzy" Scandinavian, "maxi" six dice) and `joker` ("forced" = Y-R8, "free" =
@@ -40,6 +40,12 @@ Other decisions:
 - After the last box is written the final dice stay on the table (nothing is rolled).
 - `max_length` is 200 actions per box and player: toggles are unbounded in principle, but
   random play stays far below that (see `YatzyGame.max_length`).
+
+Modules: `board` (the dice, the notation and the drawing's element ids), `scoring` (the
+formula of every box, a pure function of the face counts: the score cards would pass 400
+lines with it), `rules` (the five score cards, joker placement, bonuses and totals), `state`
+(the position, its transitions, views and JSON), `game` (declarations and options),
+`drawing` (SVG and text), `evaluator` (the heuristic the search bots use).
 """
 
 from tabletop.games.yatzy.game import YatzyGame

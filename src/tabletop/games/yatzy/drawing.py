@@ -1,15 +1,21 @@
-"""The Yatzy table drawn as SVG from a view: the dice tray, the roll button and the score sheet.
+"""The Yatzy table drawn from a view: SVG for the browser, plain text for the terminal.
 
-Clickable elements, named by the actions' paths (state.py): each die (`die-<i>`, a filled
+The SVG shows the dice tray, the roll button and the score sheet. Clickable elements, named
+by the actions' paths (see `board`): each die (`die-<i>`, a filled
 square whose pips let clicks through), the roll button (`roll`) and each box of each sheet
 (`cell-<seat>-<box>`). Kept dice are set apart: lowered and drawn in amber. The mover's
 empty boxes show, in light grey, the points the dice would give there (public
-information), and the box written last is outlined.
+information), and the box written last is outlined. The text drawing shows the dice (kept
+ones in brackets) and one sheet column per seat.
 
->>> from tabletop.games.yatzy import GAME
+>>> from tabletop.games.yatzy import GAME, YatzyState
 >>> svg = draw_svg(GAME.new_state(players=2, seed=1).view(None))
 >>> svg.startswith("<svg") and 'id="die-4"' in svg and 'id="cell-1-full-house"' in svg
 True
+>>> kept = [True, True, False, False, False]
+>>> state = YatzyState.from_position(GAME, dice=[2, 2, 5, 6, 1], kept=kept, rolls_left=1)
+>>> print(draw_text(state.view(None)).splitlines()[1])
+Dice: [2] [2] 5 6 1   1 roll left
 """
 
 from __future__ import annotations
@@ -19,8 +25,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from tabletop.games.yatzy.state import ROLL, cell_element, die_element, player_name
-from tabletop.games.yatzy.variants import VARIANTS
+from tabletop.games.yatzy.board import ROLL, cell_element, die_element, player_name
+from tabletop.games.yatzy.rules import VARIANTS
 
 MARGIN = 12
 MIN_WIDTH = 360
@@ -50,6 +56,16 @@ PIP_SPOTS = {
     4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
     5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
     6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+TEXT_LABEL_WIDTH = 20
+"""Characters of the text sheet's box names."""
+TEXT_COLUMN_WIDTH = 9
+SUM_ROWS = {
+    "upper_total": "Upper total",
+    "upper_bonus": "Upper bonus",
+    "delta": "Delta",
+    "yahtzee_bonus_points": "Yahtzee bonus",
+    "saved_rolls": "Saved rolls",
 }
 
 
@@ -264,3 +280,57 @@ def _box_cell(view: Mapping[str, Any], grid: _Grid, place: tuple[int, int], box_
         style = 'font-size="13" font-style="italic" fill="#a39a88"'
         return cell + grid.centred_text(seat, row, view["choices"][box_id], style)
     return cell
+
+
+# -- plain text ---------------------------------------------------------------------------
+
+
+def draw_text(view: Mapping[str, Any]) -> str:
+    """The prompt, the dice line and one sheet column per seat.
+
+    "(n)" in an empty box of the mover: the points the dice would score there.
+    """
+    lines = [str(view["prompt"]), _dice_line(view), ""]
+    players = int(view["players"])
+    header = "".ljust(TEXT_LABEL_WIDTH) + "".join(
+        player_name(seat).rjust(TEXT_COLUMN_WIDTH) for seat in range(players)
+    )
+    lines.append(header)
+    variant = VARIANTS[view["variant"]]
+    for box in variant.boxes:
+        lines.append(_box_line(view, box.id, box.name))
+        if box.id == "sixes":
+            lines += [_sum_line(view, "upper_total"), _sum_line(view, "upper_bonus")]
+        if box.id == "minus":
+            lines.append(_sum_line(view, "delta"))
+    for key in ("yahtzee_bonus_points", "saved_rolls"):
+        if key in view["seats"][0]:
+            lines.append(_sum_line(view, key))
+    lines.append(_sum_line(view, "total", "TOTAL"))
+    return "\n".join(lines)
+
+
+def _dice_line(view: Mapping[str, Any]) -> str:
+    pairs = zip(view["dice"], view["kept"], strict=True)
+    dice = " ".join(f"[{face}]" if kept else str(face) for face, kept in pairs)
+    rolls = int(view["rolls_left"])
+    return f"Dice: {dice}   {rolls} roll{'' if rolls == 1 else 's'} left"
+
+
+def _box_line(view: Mapping[str, Any], box_id: str, name: str) -> str:
+    cells = []
+    for seat, seat_view in enumerate(view["seats"]):
+        points = seat_view["sheet"][box_id]
+        if points is not None:
+            cells.append(str(points))
+        elif view["mover"] == seat and box_id in view["choices"]:
+            cells.append(f"({view['choices'][box_id]})")
+        else:
+            cells.append("")
+    return name.ljust(TEXT_LABEL_WIDTH) + "".join(cell.rjust(TEXT_COLUMN_WIDTH) for cell in cells)
+
+
+def _sum_line(view: Mapping[str, Any], key: str, label: str = "") -> str:
+    values = ["" if seat[key] is None else str(seat[key]) for seat in view["seats"]]
+    cells = "".join(value.rjust(TEXT_COLUMN_WIDTH) for value in values)
+    return (label or SUM_ROWS[key]).ljust(TEXT_LABEL_WIDTH) + cells

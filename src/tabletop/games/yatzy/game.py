@@ -1,8 +1,11 @@
-"""`YatzyGame`: the declarations of the Yatzy family (options, players, capabilities)."""
+"""`YatzyGame`: the declarations of the Yatzy family (options, players, capabilities).
+
+See the package docstring for the rule set and the decisions taken where the rules are silent.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import (
@@ -15,10 +18,9 @@ from tabletop.engine import (
     OptionValue,
     State,
 )
-from tabletop.games.yatzy import drawing, text
-from tabletop.games.yatzy.sheet import FORCED, JOKER_CONVENTIONS
+from tabletop.games.yatzy import drawing, evaluator
+from tabletop.games.yatzy.rules import FORCED, JOKER_CONVENTIONS, VARIANTS
 from tabletop.games.yatzy.state import YatzyState
-from tabletop.games.yatzy.variants import VARIANTS
 
 ACTIONS_PER_BOX = 200
 """The `max_length` allowance per box and player; see `YatzyGame.max_length`."""
@@ -64,8 +66,11 @@ class YatzyGame(Game):
         variant = VARIANTS[str(self.resolve_options(options)["variant"])]
         return ACTIONS_PER_BOX * len(variant.boxes) * players
 
+    def evaluate(self, state: State) -> Sequence[float] | None:
+        return evaluator.evaluate(state) if isinstance(state, YatzyState) else None
+
     def draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
-        return text.draw_text(view)
+        return drawing.draw_text(view)

@@ -1,8 +1,8 @@
 """The points of one box for one roll: a pure function of the face counts, one per box.
 
-Section 5 of rules/yatzy.md. A roll is represented by its face counts, `counts[f - 1]`
-dice showing face f (section 2 of the rules advises it: scoring depends only on the
-multiset, and a 6-tuple is cheap to hash, which the Yatzy bot's caches rely on).
+Section 5 of docs/rules/yatzy.md. A roll is represented by its face counts, `counts[f - 1]`
+dice showing face f: scoring depends only on the multiset, and a 6-tuple is cheap to
+hash, which the Yatzy bot's caches rely on.
 
 >>> hasbro_full_house(counts_of([5, 5, 5, 1, 1]))
 25

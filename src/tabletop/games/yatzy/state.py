@@ -1,9 +1,10 @@
-"""The Yatzy position: the dice on the table, every player's sheet, and whose turn it is.
+"""`YatzyState`: the dice on the table, every player's sheet, whose turn it is; views and JSON.
 
-A turn is a sequence of actions (rules/yatzy.md section 11): the first roll happens by
-itself when the turn begins (Y-R1), then the mover toggles dice to keep (`die:<i>`),
-rerolls the others (`roll`, Y-R2) and finally writes the dice into a box (`score:<box>`,
-Y-R3), which hands the dice to the next player (Y-S2).
+A turn is a sequence of actions (the notation of docs/rules/yatzy.md): the first roll
+happens by itself when the turn begins (Y-R1), then the mover toggles dice to keep
+(`die:<i>`), rerolls the others (`roll`, Y-R2) and finally writes the dice into a box
+(`score:<box>`, Y-R3), which hands the dice to the next player (Y-S2). Nothing is hidden:
+every viewer gets the same view, and the move log shows every label.
 """
 
 from __future__ import annotations
@@ -12,10 +13,24 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State
-from tabletop.games.yatzy.scoring import counts_of
-from tabletop.games.yatzy.sheet import (
+from tabletop.games.yatzy.board import (
+    DIE_IDS,
+    DIE_INDEX,
+    FACES,
+    ROLL,
+    SCORE_PREFIX,
+    cell_element,
+    die_element,
+    player_name,
+    score_id,
+)
+from tabletop.games.yatzy.rules import (
     JOKER_CONVENTIONS,
+    ROLLS_PER_TURN,
+    VARIANTS,
+    YAHTZEE_BONUS,
     Sheet,
+    Variant,
     delta,
     earns_yahtzee_bonus,
     empty_sheet,
@@ -24,29 +39,10 @@ from tabletop.games.yatzy.sheet import (
     upper_bonus,
     upper_total,
 )
-from tabletop.games.yatzy.variants import ROLLS_PER_TURN, VARIANTS, YAHTZEE_BONUS, Variant
+from tabletop.games.yatzy.scoring import counts_of
 
 if TYPE_CHECKING:
     from tabletop.engine import Game
-
-ROLL = "roll"
-DIE_PREFIX = "die:"
-SCORE_PREFIX = "score:"
-
-
-def player_name(seat: Seat) -> str:
-    """How seats are named to people: seat 0 is "Player 1"."""
-    return f"Player {seat + 1}"
-
-
-def die_element(index: int) -> str:
-    """The drawing's element id of die `index` (stable, so the browser can animate it)."""
-    return f"die-{index}"
-
-
-def cell_element(seat: Seat, box_id: str) -> str:
-    """The drawing's element id of a box on a seat's sheet (element ids use hyphens only)."""
-    return f"cell-{seat}-{box_id.replace('_', '-')}"
 
 
 class YatzyState(State):
@@ -103,10 +99,10 @@ class YatzyState(State):
             return []
         ids: list[ActionId] = []
         if self.rolls_left > 0:
-            ids.extend(f"{DIE_PREFIX}{index}" for index in range(len(self.dice)))
+            ids.extend(DIE_IDS[: len(self.dice)])
             if not all(self.kept):
                 ids.append(ROLL)
-        ids.extend(SCORE_PREFIX + box_id for box_id in self.scoring_choices())
+        ids.extend(score_id(box_id) for box_id in self.scoring_choices())
         return ids
 
     def legal_actions(self, seat: Seat) -> list[Action]:
@@ -117,14 +113,23 @@ class YatzyState(State):
         bonus = f" (+{YAHTZEE_BONUS} bonus)" if self.earns_yahtzee_bonus() else ""
         return [self._action(action_id, choices, bonus) for action_id in ids]
 
+    def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
+        """A toggle or a roll is checked without scoring the dice in every box (Y-R2, Y-R3, Y-R8)."""
+        if self.turns_left == 0 or seat != self.mover or not isinstance(action_id, str):
+            return False
+        if action_id == ROLL:
+            return self.rolls_left > 0 and not all(self.kept)
+        index = DIE_INDEX.get(action_id)
+        if index is not None:
+            return self.rolls_left > 0 and index < len(self.dice)
+        return action_id.startswith(SCORE_PREFIX) and action_id[len(SCORE_PREFIX) :] in self.scoring_choices()
+
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
-        if not isinstance(action_id, str) or action_id not in self.legal_action_ids(seat):
-            raise self.illegal(seat, action_id)
         self.last_move = {"seat": seat, "action": action_id}
+        index = DIE_INDEX.get(action_id)
         if action_id == ROLL:
             self._roll()
-        elif action_id.startswith(DIE_PREFIX):
-            index = int(action_id.removeprefix(DIE_PREFIX))
+        elif index is not None:
             self.kept[index] = not self.kept[index]
         else:
             self._score(action_id.removeprefix(SCORE_PREFIX))
@@ -266,12 +271,12 @@ class YatzyState(State):
         self.kept = [False] * len(self.dice)
         self.rolls_left = ROLLS_PER_TURN - 1 + self.saved_rolls[self.mover]
         self.saved_rolls[self.mover] = 0
-        self.dice = [self.rng.below(6) + 1 for _ in self.dice]
+        self.dice = [self.rng.below(FACES) + 1 for _ in self.dice]
 
     def _roll(self) -> None:
         """Y-R2: reroll every die not kept; kept dice stay set aside until toggled back."""
         pairs = zip(self.dice, self.kept, strict=True)
-        self.dice = [face if kept else self.rng.below(6) + 1 for face, kept in pairs]
+        self.dice = [face if kept else self.rng.below(FACES) + 1 for face, kept in pairs]
         self.rolls_left -= 1
 
     def _score(self, box_id: str) -> None:
@@ -285,7 +290,7 @@ class YatzyState(State):
         self.rolls_left = 0
         self.turns_left -= 1
         self.last_score = {"seat": self.mover, "box": box_id, "points": points, "bonus": bonus}
-        self.last_move = {**self.last_score, "action": SCORE_PREFIX + box_id}
+        self.last_move = {**self.last_score, "action": score_id(box_id)}
         if self.turns_left:
             self.mover = (self.mover + 1) % self.players
             self._begin_turn()
@@ -297,8 +302,8 @@ class YatzyState(State):
         if action_id == ROLL:
             rolling = self.kept.count(False)
             return Action(ROLL, f"Roll {rolling} {'die' if rolling == 1 else 'dice'}", (ROLL,))
-        if action_id.startswith(DIE_PREFIX):
-            index = int(action_id.removeprefix(DIE_PREFIX))
+        index = DIE_INDEX.get(action_id)
+        if index is not None:
             verb = "Put back" if self.kept[index] else "Keep"
             return Action(action_id, f"{verb} die {index + 1} ({self.dice[index]})", (die_element(index),))
         box_id = action_id.removeprefix(SCORE_PREFIX)

@@ -1,18 +1,25 @@
-"""The five score cards of the Yatzy family: which dice, which boxes, which bonuses.
+"""The score cards of the Yatzy family and what a sheet allows: joker placement, bonuses, totals.
 
-Section 5 of rules/yatzy.md; the variant ids and box ids are those of its section 11.
+Sections 5 and 6 of docs/rules/yatzy.md; the variant ids and box ids are those of its
+notation. The box formulas are in `scoring`. Everything here is a pure function of (variant,
+sheet, dice counts), so the state, the drawing's totals, the evaluator and the Yatzy bot
+share one source of truth.
 
 >>> VARIANTS["yahtzee"].box_ids[-1], len(VARIANTS["maxi"].boxes), VARIANTS["maxi"].dice
 ('chance', 20, 6)
+>>> sheet = empty_sheet(YAHTZEE)
+>>> sheet["ones"], sheet["twos"] = 3, 6
+>>> upper_total(sheet), sheet_total(YAHTZEE, sheet, yahtzee_bonuses=1)
+(9, 109)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from tabletop.games.yatzy import scoring
-from tabletop.games.yatzy.scoring import ScoreFunction
+from tabletop.games.yatzy.scoring import Counts, ScoreFunction
 
 UPPER_BOX_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 ROLLS_PER_TURN = 3
@@ -23,7 +30,7 @@ JOKER_POINTS = {"full_house": 25, "small_straight": 30, "large_straight": 40}
 
 @dataclass(frozen=True)
 class Box:
-    """One box of a score card: its id (section 11), its printed name and its formula."""
+    """One box of a score card: its id (as in the notation), its printed name and its formula."""
 
     id: str
     name: str
@@ -190,3 +197,94 @@ MAXI = Variant(
 )
 
 VARIANTS = {variant.id: variant for variant in (YAHTZEE, YAHTZEE14, YAMS, SCANDINAVIAN, MAXI)}
+
+
+# -- a player's sheet ---------------------------------------------------------------------
+
+Sheet = dict[str, int | None]
+"""One player's card: box id -> points written, or None while the box is empty."""
+
+FORCED = "forced"
+FREE = "free"
+JOKER_CONVENTIONS = (FORCED, FREE)
+NOT_COUNTED = frozenset({"plus", "minus"})
+"""Yams: Plus and Minus are written but only their Delta counts (5.3)."""
+
+
+def empty_sheet(variant: Variant) -> Sheet:
+    """Y-S1: every box of the card empty."""
+    return dict.fromkeys(variant.box_ids)
+
+
+def upper_total(sheet: Mapping[str, int | None]) -> int:
+    """The points written in Ones … Sixes so far."""
+    return sum(sheet[box_id] or 0 for box_id in UPPER_BOX_IDS)
+
+
+def upper_bonus(variant: Variant, sheet: Mapping[str, int | None]) -> int:
+    """Y-R6 (+35 at 63), Y-R9 (Yams), +50 at 63 (Yatzy) or +100 at 84 (Maxi, Q6): paid once."""
+    return variant.upper_bonus(upper_total(sheet))
+
+
+def delta(sheet: Mapping[str, int | None]) -> int | None:
+    """Yams Delta, once Plus and Minus are both written: max(0, Plus − Minus) (Q4)."""
+    plus, minus = sheet.get("plus"), sheet.get("minus")
+    if plus is None or minus is None:
+        return None
+    return max(0, plus - minus)
+
+
+def sheet_total(variant: Variant, sheet: Mapping[str, int | None], yahtzee_bonuses: int) -> int:
+    """Y-R4: the boxes plus every bonus (upper bonus, Y-R7 Yahtzee bonuses, Yams Delta)."""
+    boxes = sum(points or 0 for box_id, points in sheet.items() if box_id not in NOT_COUNTED)
+    total = boxes + upper_bonus(variant, sheet) + YAHTZEE_BONUS * yahtzee_bonuses
+    if variant.has_delta:
+        total += delta(sheet) or 0
+    return total
+
+
+def is_joker(variant: Variant, sheet: Mapping[str, int | None], counts: Counts) -> bool:
+    """Y-R8: five equal dice while the Yahtzee box is already written (50 or 0), Yahtzee family only."""
+    return variant.has_joker and max(counts) == 5 and sheet["yahtzee"] is not None
+
+
+def earns_yahtzee_bonus(variant: Variant, sheet: Mapping[str, int | None], counts: Counts) -> bool:
+    """Y-R7: another Yahtzee while the Yahtzee box holds 50 earns +100, whichever box takes it."""
+    return is_joker(variant, sheet, counts) and sheet["yahtzee"] == 50
+
+
+def scoring_choices(
+    variant: Variant, joker: str, sheet: Mapping[str, int | None], counts: Counts
+) -> dict[str, int]:
+    """The boxes these dice may be written in (Y-R3, restricted by Y-R8), with their points.
+
+    Bonuses are not included (see `earns_yahtzee_bonus`).
+    """
+    empty = [box for box in variant.boxes if sheet[box.id] is None]
+    if not is_joker(variant, sheet, counts):
+        return {box.id: box.score(counts) for box in empty}
+    face = counts.index(5) + 1
+    upper_of_face = UPPER_BOX_IDS[face - 1]
+    if joker == FREE:
+        # Y-R8-alt: any box; the fixed scores only once the upper box of the face is written.
+        fixed = sheet[upper_of_face] is not None
+        return {box.id: _joker_points(box.id, box.score(counts), fixed) for box in empty}
+    return _forced_joker_choices(variant, sheet, counts, upper_of_face)
+
+
+def _forced_joker_choices(
+    variant: Variant, sheet: Mapping[str, int | None], counts: Counts, upper_of_face: str
+) -> dict[str, int]:
+    """Y-R8: the upper box of the face if empty, else any empty lower box, else any upper box."""
+    if sheet[upper_of_face] is None:
+        return {upper_of_face: variant.box(upper_of_face).score(counts)}
+    empty = [box for box in variant.boxes if sheet[box.id] is None]
+    lower = [box for box in empty if not box.is_upper]
+    if lower:
+        return {box.id: _joker_points(box.id, box.score(counts), fixed=True) for box in lower}
+    return {box.id: box.score(counts) for box in empty}
+
+
+def _joker_points(box_id: str, normal: int, fixed: bool) -> int:
+    """Full house and the straights take 25 / 30 / 40 for a joker Yahtzee when `fixed`."""
+    return JOKER_POINTS.get(box_id, normal) if fixed else normal

@@ -13,7 +13,7 @@ import pytest
 
 from tabletop.server.live import LogEntry, replay_snapshot
 from tabletop.server.service import TableRequest, TableService
-from tabletop.server.views import live_message, view_data
+from tabletop.server.views import live_message, state_fragment, view_data
 from tabletop.store import SeatSpec, Store
 
 pytestmark = pytest.mark.asyncio
@@ -114,3 +114,21 @@ async def test_a_log_entry_shows_other_viewers_only_what_the_game_made_public() 
     assert (partial.action_id, partial.label, partial.path) == ("", "Draw a tile", ())
     public = LogEntry(5, 1, "place:b3", "Place 7 at B3", ("b3",), "t", {0: "Place 7 at B3"})
     assert public.as_seen_by(0) == public
+
+
+async def test_a_simultaneous_step_shows_who_is_choosing_and_who_is_done(
+    service: TableService, store: Store
+) -> None:
+    table_id, ann, _bob = await _table(service, store, "goofspiel", 5)
+    live = await service.table(table_id)
+    assert [player["step"] for player in view_data(live, None)["players"]] == ["choosing", "choosing"]
+    await service.play_as(table_id, ann, "3", 0)
+    for viewer in (None, 0, 1):
+        data = view_data(live, viewer)
+        assert [player["step"] for player in data["players"]] == ["done", "choosing"]
+        assert 'class="step-status done">done<' in state_fragment(data)
+    nim_id, _, _ = await _table(service, store, "nim", 1)
+    assert [player["step"] for player in view_data(await service.table(nim_id), None)["players"]] == [
+        None,
+        None,
+    ]

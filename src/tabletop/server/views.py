@@ -77,18 +77,26 @@ def _players(live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None)
     return [
         {
             "seat": seat.seat,
-            "name": seat.player_name
-            or (seat.bot and bot_display_name(seat.bot, seat.bot_level))
-            or "open seat",
+            "name": _seat_name(seat),
             "bot": seat.bot,
             "level": seat.bot_level,
             "open": seat.is_open,
             "to_move": seat.seat in movers,
+            "step": _step_status(live, seat.seat, movers, outcome),
             "rank": None if outcome is None else outcome.ranks[seat.seat],
             "score": None if outcome is None else outcome.scores[seat.seat],
         }
         for seat in live.record.seats
     ]
+
+
+def _step_status(
+    live: LiveTable, seat: Seat, movers: tuple[Seat, ...], outcome: Outcome | None
+) -> str | None:
+    """ "choosing" or "done" in a simultaneous step of a game under way (never what was chosen)."""
+    if not live.game.capabilities.simultaneous or outcome is not None or live.record.status != "playing":
+        return None
+    return "choosing" if seat in movers else "done"
 
 
 def _seat_name(seat: SeatRecord) -> str:

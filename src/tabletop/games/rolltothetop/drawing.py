@@ -24,7 +24,7 @@ PENDING = "#ffe9a8"
 LAST = "#c4481a"
 RESERVE = "#e4e4e4"
 DIE_TOP = 150
-POSTCARD_TOP = 250
+POSTCARD_TOP = 212
 
 
 def draw_svg(view: Mapping[str, Any]) -> str:
@@ -199,7 +199,7 @@ def _box(
             f'fill="none" stroke="{INK}" stroke-width="1.5"/>'
         )
     font = min(22.0, width * 0.45)
-    if number and font >= SMALL_PRINT - 1:
+    if number and font >= SMALL_PRINT:
         parts.append(
             f'<text x="{x + width / 2:.1f}" y="{y + height / 2 + font / 3:.1f}" font-size="{font:.0f}" '
             f'font-weight="bold" text-anchor="middle" fill="{INK}">{number}</text>'
@@ -209,10 +209,15 @@ def _box(
             f'<rect x="{x + 5:.1f}" y="{y + 5:.1f}" width="{width - 10:.1f}" height="{height - 10:.1f}" '
             f'fill="{INK}" opacity="0.35"/>'
         )
-    if pending:
-        parts.append(f'<text x="{x + 3:.1f}" y="{y + 13:.1f}" font-size="11" fill="{INK}">✎</text>')
-    if last:
-        parts.append(f'<text x="{x + 3:.1f}" y="{y + 13:.1f}" font-size="11" fill="{LAST}">★</text>')
+    large = font >= SMALL_PRINT
+    if pending and large:
+        parts.append(
+            f'<text x="{x + 2:.1f}" y="{y + 15:.1f}" font-size="{SMALL_PRINT}" fill="{INK}">✎</text>'
+        )
+    if last and large:
+        parts.append(
+            f'<text x="{x + 2:.1f}" y="{y + 15:.1f}" font-size="{SMALL_PRINT}" fill="{LAST}">★</text>'
+        )
     parts.append("</g>")
     return "".join(parts)
 

@@ -13,6 +13,7 @@ _REGISTRY = Registry(
         "luckynumbers": "tabletop.games.luckynumbers",
         "mammalath": "tabletop.games.mammalath",
         "numberdrop": "tabletop.games.numberdrop",
+        "rolltothetop": "tabletop.games.rolltothetop",
         "tuned": "tabletop.games.tuned",
         "yatzy": "tabletop.games.yatzy",
         "yinsh": "tabletop.games.yinsh",

@@ -21,7 +21,7 @@ BIG = 28
 SMALL = 16
 VIEW_WIDTH = 410
 MARGIN = 10
-HEADER = 90
+HEADER = 104
 TABLE_ROW = 30
 TILE_STEP = 18
 PAPER = "#fbf8f1"
@@ -92,16 +92,17 @@ def _text(
 
 def _header(parts: Parts, view: View) -> None:
     """The prompt, the dice of the roll and, for the viewer, the digits and the shape to drop."""
-    parts.append(_text(MARGIN, 16, _escape(view["prompt"])[:62], size=13, anchor="start"))
+    for line, words in enumerate(_wrapped(_escape(view["prompt"]), 58)):
+        parts.append(_text(MARGIN, 14 + 16 * line, words, size=13, anchor="start"))
     x = MARGIN
     for die in view["dice"]:
         value = "★" if die["value"] is None else str(die["value"])
         fill = "#fff3c4" if die["value"] is None else ("#e3f2fd" if die["die"] == "S" else "#ffffff")
         parts.append(
-            _shape("rect", x=x, y=32, width=34, height=34, rx=6, fill=fill, stroke=INK, stroke_width=1.5)
+            _shape("rect", x=x, y=44, width=34, height=34, rx=6, fill=fill, stroke=INK, stroke_width=1.5)
         )
-        parts.append(_text(x + 17, 49, value, size=18, bold=True))
-        parts.append(_text(x + 17, 77, die["die"], size=11, fill="#555555"))
+        parts.append(_text(x + 17, 61, value, size=18, bold=True))
+        parts.append(_text(x + 17, 89, die["die"], size=11, fill="#555555"))
         x += 40
     step = view["step"]
     notes = {
@@ -116,8 +117,18 @@ def _header(parts: Parts, view: View) -> None:
     mine = view["mine"]
     if mine is not None and mine["digits"] and step in ("normal", "solo"):
         digits = " ".join("★" if digit is None else str(digit) for digit in mine["digits"])
-        parts.append(_text(x + 4, 42, f"digits {digits}", bold=True, anchor="start"))
-        parts.append(_text(x + 4, 62, f"shape {mine['shape'] or '★'}", bold=True, anchor="start"))
+        parts.append(_text(x + 4, 54, f"digits {digits}", bold=True, anchor="start"))
+        parts.append(_text(x + 4, 74, f"shape {mine['shape'] or '★'}", bold=True, anchor="start"))
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """At most two lines of at most `width` characters, cut between words."""
+    lines = [""]
+    for word in text.split():
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append("")
+        lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines[:2]
 
 
 def _big_sheet(parts: Parts, view: View, seat: int, top: int) -> int:
@@ -275,7 +286,7 @@ def _small_sheets(parts: Parts, view: View, seats: Sequence[int], top: int) -> i
         left = MARGIN + index % 3 * (width + 10)
         y = top + index // 3 * row_height
         sheet = view["sheets"][seat]
-        done = "" if seat in view["waiting"] else " ✓"
+        done = " ✓" if view["step"] != "over" and seat not in view["waiting"] else ""
         title = f"{_name(seat)}: {view['scores'][seat]}{done}"
         parts.append(_text(left, y + 8, title, size=12, bold=True, anchor="start"))
         _grid(parts, sheet, (left, y + 20, SMALL), _last_written(view, seat), clickable=False)

@@ -58,6 +58,16 @@ def has_star(dice: Sequence[int]) -> bool:
     )
 
 
+def faces_of(roll: Sequence[int | str | None]) -> list[int]:
+    """The face indices of a roll given as what the dice show (raises ValueError for a missing face).
+
+    >>> faces_of((None, 2, None, 1, "O"))
+    [1, 1, 3, 0, 1]
+    """
+    dice = [*NUMBER_DICE, SHAPE_DIE]
+    return [faces.index(value) for faces, value in zip(dice, roll, strict=True)]  # type: ignore[arg-type]
+
+
 class NumberDropState(State):
     """The resolved sheets, the current step and every seat's part in it."""
 
@@ -92,7 +102,7 @@ class NumberDropState(State):
         *,
         players: int = 2,
         grids: Mapping[Seat, Sequence[str]] | None = None,
-        dice: Sequence[int] | None = None,
+        roll: Sequence[int | str | None] | None = None,
         blocks: Sequence[str] | None = None,
         letters: Mapping[Seat, Sequence[int]] | None = None,
         boxes: Mapping[Seat, tuple[int, int, bool]] | None = None,
@@ -103,10 +113,11 @@ class NumberDropState(State):
         """A hand-made position at the start of a roll, for tests, puzzles and analysis.
 
         `grids` gives a seat's rows top first, one character per cell ("." empty, a digit,
-        "X"), bottom-aligned: ["5..", "123...."] puts 1 2 3 in row 1 and 5 in a2. `dice` are
-        face indices 0–5 of N1–N4 and the shape die (§2.1); without them the start step is
-        opened. `boxes` gives (identical bits, consecutive bits, bonus) per seat, bit s - 3
-        for size s; `letters` the BLOCK letter states (0 open, 1 circled, 2 crossed).
+        "X"), bottom-aligned: ["5..", "123...."] puts 1 2 3 in row 1 and 5 in a2. `roll` is
+        what N1–N4 and the shape die show (None for a star), e.g. (None, 2, None, 1, "O");
+        without it the start step is opened. `boxes` gives (identical bits, consecutive bits,
+        bonus) per seat, bit s - 3 for size s; `letters` the BLOCK letter states (0 open,
+        1 circled, 2 crossed); `circled` the cells already used in combinations.
         """
         state = cls(game, players, dict(game.resolve_options(None)), Rng(seed))
         if blocks is not None:
@@ -120,10 +131,10 @@ class NumberDropState(State):
             sheet.same, sheet.run, sheet.bonus = same, run, bonus
             for name in (circled or {}).get(seat, ()):
                 sheet.circled |= 1 << CELL_INDEX[name]
-        if dice is None:
+        if roll is None:
             state._open_step()
         else:
-            state._open_roll(list(dice))
+            state._open_roll(faces_of(roll))
         return state
 
     # --- the contract ----------------------------------------------------------------------------
@@ -404,5 +415,5 @@ def _ask(turn: SeatTurn) -> str:
     if pending == "drop":
         return f"Drop the {turn.shape}: pick an orientation, then a column, then the digits' order"
     if turn.kind in (NORMAL, SOLO) and not turn.scored:
-        return "Score a combination (click its cells, then its box), or confirm"
+        return "Score a combination (its cells, then its box) or confirm"
     return "Confirm your turn"

@@ -85,6 +85,8 @@ class RollToTheTopState(State):
         self.anybody_wrote = False
         self.revealed: list[list[int]] = [[] for _ in range(players)]
         self.last_move: JsonDict | None = None
+        self.waiting: tuple[Seat, ...] = tuple(range(players))
+        """The current players, kept up to date by every transition (asked on every action)."""
 
     @classmethod
     def from_position(
@@ -124,24 +126,21 @@ class RollToTheTopState(State):
         state.phase = phase
         if any(is_full(sheet) for sheet in state.sheets):
             state.phase = OVER
+        state.update_waiting()
         return state
 
     # --- the contract ---------------------------------------------------------------------
 
     def current_players(self) -> tuple[Seat, ...]:
-        if self.phase == WRITE:
-            confirmed = self.confirmed
-            return tuple(seat for seat in range(self.players) if not confirmed[seat])
-        return (self.holder,) if self.phase == POOL else ()
+        return self.waiting
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         if self.phase == POOL:
             return self._pool_ids() if seat == self.holder else []
         if self.phase != WRITE or not self._is_seat(seat) or self.confirmed[seat]:
             return []
-        ids = self.postcard.write_ids
         free = self.active & ~self.used[seat]
-        found = [ids[box][group] for box, group in writes(self.postcard, self.sheets[seat], free, self.sums)]
+        found = writes(self.postcard, self.sheets[seat], free, self.sums)
         if self.pending[seat] and self.undos[seat] < UNDO_LIMIT:
             found.append(UNDO)
         found.append(CONFIRM)
@@ -294,6 +293,7 @@ class RollToTheTopState(State):
         self.anybody_wrote = bool(data["anybody_wrote"])
         self.revealed = [[int(box) for box in boxes] for boxes in data["revealed"]]
         self.last_move = None if data["last_move"] is None else dict(data["last_move"])
+        self.update_waiting()
 
     # --- questions ------------------------------------------------------------------------
 
@@ -388,6 +388,13 @@ class RollToTheTopState(State):
         self.active = pool
         self._roll()
 
+    def update_waiting(self) -> None:
+        """Recomputes the current players from the step, the confirmations and the holder."""
+        if self.phase == WRITE:
+            self.waiting = tuple(seat for seat in range(self.players) if not self.confirmed[seat])
+        else:
+            self.waiting = (self.holder,) if self.phase == POOL else ()
+
     def _undo(self, seat: Seat) -> None:
         self.sheets[seat] = list(self.shown[seat])
         self.pending[seat] = []
@@ -398,6 +405,7 @@ class RollToTheTopState(State):
         self.confirmed[seat] = True
         if all(self.confirmed):
             self._resolve()
+        self.update_waiting()
 
     def _resolve(self) -> None:
         """The last seat confirmed: reveal the writes (R10), note if any came (R11), check the end (R18)."""
@@ -432,3 +440,4 @@ class RollToTheTopState(State):
         self.used = [0] * players
         self.undos = [0] * players
         self.confirmed = [False] * players
+        self.waiting = tuple(range(players))

@@ -131,12 +131,11 @@ PIECE_COUNT = len(COLOUR_OF) - 1
 # --- the notation (section 8) ----------------------------------------------------------
 
 PASS = "PASS"
-PASS_ACTION = Action(PASS, "Pass")
 Move = tuple[Cell, Cell]
 """A stack move as (from, to)."""
 
 
-def move_id(origin: Cell, target: Cell) -> str:
+def move_id(origin: Cell, target: Cell) -> ActionId:
     """The id of a stack move: the two cell names, from then to.
 
     >>> move_id(INDEX["C3"], INDEX["E3"])
@@ -145,28 +144,31 @@ def move_id(origin: Cell, target: Cell) -> str:
     return NAMES[origin] + NAMES[target]
 
 
-def _move_tables() -> tuple[dict[Move, Action], dict[str, tuple[Cell, Cell, int]]]:
-    """Every from-to pair on one line, prebuilt: the Action and, by id, (from, to, distance)."""
-    actions: dict[Move, Action] = {}
-    by_id: dict[str, tuple[Cell, Cell, int]] = {}
-    for origin in range(CELL_COUNT):
-        for ray in RAYS[origin]:
-            for distance, target in enumerate(ray, start=1):
-                action_id = move_id(origin, target)
-                label = f"{NAMES[origin]} → {NAMES[target]}"
-                actions[(origin, target)] = Action(action_id, label, (element_id(origin), element_id(target)))
-                by_id[action_id] = (origin, target, distance)
-    return actions, by_id
+MOVE_BY_ID: dict[ActionId, tuple[Cell, Cell, int]] = {
+    move_id(origin, target): (origin, target, distance)
+    for origin in range(CELL_COUNT)
+    for ray in RAYS[origin]
+    for distance, target in enumerate(ray, start=1)
+}
+"""(from, to, distance) of every stack move some stack could ever make, by id: the pairs on one line."""
+MOVE_IDS: dict[Move, ActionId] = {
+    (origin, target): action_id for action_id, (origin, target, _) in MOVE_BY_ID.items()
+}
+"""The id of each of those moves, by (from, to): move generation looks ids up, never builds them."""
 
 
-MOVE_ACTIONS, MOVE_BY_ID = _move_tables()
-"""Every stack move some stack could ever make: its Action (clicked as the two cells) by
-(from, to), and (from, to, distance) by id."""
+def _actions() -> dict[ActionId, Action]:
+    """Every action of the game with its label and its click path, built once."""
+    actions = {name: Action(name, f"Place on {name}", (element_id(cell),)) for cell, name in enumerate(NAMES)}
+    for action_id, (origin, target, _) in MOVE_BY_ID.items():
+        label = f"{NAMES[origin]} → {NAMES[target]}"
+        actions[action_id] = Action(action_id, label, (element_id(origin), element_id(target)))
+    actions[PASS] = Action(PASS, "Pass")
+    return actions
 
-PLACE_ACTIONS: tuple[Action, ...] = tuple(
-    Action(NAMES[cell], f"Place on {NAMES[cell]}", (element_id(cell),)) for cell in range(CELL_COUNT)
-)
-"""The Action of a placement on each cell, clicked as that cell."""
+
+ACTIONS: dict[ActionId, Action] = _actions()
+"""Placements (clicked as the cell), moves (clicked as the two cells) and the pass (a button), by id."""
 
 
 def parse_cell(action_id: ActionId) -> Cell | None:

@@ -114,7 +114,8 @@ def has_dvonn(stack: Stack) -> bool:
 def is_blocked(board: Board, cell: Cell) -> bool:
     """A stack with all six neighbours occupied cannot move; off-board counts as free (DV-R2)."""
     neighbours = NEIGHBOURS[cell]
-    return len(neighbours) == FULL_NEIGHBOURHOOD and all(board[neighbour] for neighbour in neighbours)
+    # map over board.__getitem__ rather than a generator: this runs for every stack on every move
+    return len(neighbours) == FULL_NEIGHBOURHOOD and all(map(board.__getitem__, neighbours))
 
 
 def moves(board: Board, seat: Seat) -> list[Move]:

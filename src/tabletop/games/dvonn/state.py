@@ -14,19 +14,18 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine import Action, ActionId, JsonDict, OptionValue, Outcome, Rng, Seat, State
 from tabletop.games.dvonn.board import (
+    ACTIONS,
     BLACK,
     CELL_COUNT,
     COLOUR_NAMES,
     COLOUR_OF,
     DVONN_PIECES,
     INDEX,
-    MOVE_ACTIONS,
     MOVE_BY_ID,
+    MOVE_IDS,
     NAMES,
     PASS,
-    PASS_ACTION,
     PIECE_COUNT,
-    PLACE_ACTIONS,
     RED,
     SEAT_NAMES,
     WHITE,
@@ -102,15 +101,19 @@ class DvonnState(State):
     def current_players(self) -> tuple[Seat, ...]:
         return () if self.over else (self.to_move,)
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
+    def legal_action_ids(self, seat: Seat) -> list[ActionId]:
+        """The one source of legality: ids looked up in prebuilt tables (DV-S1, DV-R1 to DV-R5)."""
         if self.over or seat != self.to_move:
             return []
         if self.placed < PLACEMENTS:
             board = self.board
-            return [PLACE_ACTIONS[cell] for cell in range(CELL_COUNT) if not board[cell]]
+            return [NAMES[cell] for cell in range(CELL_COUNT) if not board[cell]]
         if self.must_pass:
-            return [PASS_ACTION]
-        return [MOVE_ACTIONS[move] for move in moves(self.board, seat)]
+            return [PASS]
+        return [MOVE_IDS[move] for move in moves(self.board, seat)]
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        return [ACTIONS[action_id] for action_id in self.legal_action_ids(seat)]
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
         """One cell or one move looked up, instead of generating every move (DV-S1, DV-R1 to DV-R5)."""

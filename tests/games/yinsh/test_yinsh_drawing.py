@@ -9,6 +9,7 @@ from yinsh_positions import play
 
 from tabletop.engine import Rng, State
 from tabletop.games.yinsh import GAME
+from tabletop.games.yinsh.state import YinshState
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -22,8 +23,8 @@ def by_id(root: ElementTree.Element) -> dict[str, ElementTree.Element]:
 
 
 def scenario_4() -> State:
-    return GAME.position(
-        white_rings=["F6", "A2"], black_rings=["K10"], white_markers=["F8"], black_markers=["F7"]
+    return YinshState.from_position(
+        GAME, white_rings=["F6", "A2"], black_rings=["K10"], white_markers=["F8"], black_markers=["F7"]
     )
 
 
@@ -93,8 +94,8 @@ def test_the_last_move_shows_the_rings_path_and_the_flipped_markers() -> None:
 
 
 def test_a_removed_ring_sits_on_its_owners_scoring_track() -> None:
-    state = GAME.position(
-        white_rings=["F6", "A2"], black_rings=["K10"], white_markers=["F2", "F3", "F4", "F5"]
+    state = YinshState.from_position(
+        GAME, white_rings=["F6", "A2"], black_rings=["K10"], white_markers=["F2", "F3", "F4", "F5"]
     )
     on_board = by_id(svg_of(state))["ring-w-2"].get("transform")
     play(state, "F6G7", "row:F2F6", "remove:A2")

@@ -7,12 +7,13 @@ from yinsh_positions import play
 from tabletop import bots
 from tabletop.engine import Rng
 from tabletop.games.yinsh import GAME
+from tabletop.games.yinsh.state import YinshState
 
 WHITE_RINGS, BLACK_RINGS = ["B2", "D4", "F6"], ["H8", "J10", "E8"]
 
 
 def white_value(**arguments: object) -> float:
-    state = GAME.position(white_rings=WHITE_RINGS, black_rings=BLACK_RINGS, **arguments)  # type: ignore[arg-type]
+    state = YinshState.from_position(GAME, white_rings=WHITE_RINGS, black_rings=BLACK_RINGS, **arguments)  # type: ignore[arg-type]
     values = GAME.evaluate(state)
     assert values is not None
     return values[0]
@@ -31,8 +32,12 @@ def test_values_are_bounded_and_zero_sum_along_a_game() -> None:
 
 
 def test_a_finished_game_is_worth_its_result() -> None:
-    state = GAME.position(
-        white_rings=["F6", "A2"], black_rings=["K10"], white_markers=["F2", "F3", "F4", "F5"], variant="blitz"
+    state = YinshState.from_position(
+        GAME,
+        white_rings=["F6", "A2"],
+        black_rings=["K10"],
+        white_markers=["F2", "F3", "F4", "F5"],
+        variant="blitz",
     )
     play(state, "F6G7", "row:F2F6", "remove:A2")
     assert GAME.evaluate(state) == (1.0, -1.0)
@@ -52,8 +57,8 @@ def test_a_near_row_blocked_by_an_opposing_marker_counts_for_less() -> None:
 
 
 def test_a_pending_row_counts_as_a_ring_for_the_player_taking_it() -> None:
-    state = GAME.position(
-        white_rings=["F6", "A2"], black_rings=["K10"], white_markers=["F2", "F3", "F4", "F5"]
+    state = YinshState.from_position(
+        GAME, white_rings=["F6", "A2"], black_rings=["K10"], white_markers=["F2", "F3", "F4", "F5"]
     )
     before = GAME.evaluate(state)
     play(state, "F6G7")
@@ -63,14 +68,15 @@ def test_a_pending_row_counts_as_a_ring_for_the_player_taking_it() -> None:
 
 def test_mobility_counts() -> None:
     # The same rings, but White's on the edge: fewer moves, lower value.
-    centre = GAME.evaluate(GAME.position(white_rings=["F6"], black_rings=["A2"]))
-    edge = GAME.evaluate(GAME.position(white_rings=["A3"], black_rings=["F6"]))
+    centre = GAME.evaluate(YinshState.from_position(GAME, white_rings=["F6"], black_rings=["A2"]))
+    edge = GAME.evaluate(YinshState.from_position(GAME, white_rings=["A3"], black_rings=["F6"]))
     assert centre is not None and edge is not None and centre[0] > 0 > edge[0]
 
 
 def test_mcts_with_the_evaluator_completes_a_row_when_it_can() -> None:
     # Any move of the ring on F6 leaves a marker there and completes F2–F6 (YI-R4, YI-R5).
-    state = GAME.position(
+    state = YinshState.from_position(
+        GAME,
         white_rings=["F6", "A2", "K7"],
         black_rings=["K10", "J11", "B1"],
         white_markers=["F2", "F3", "F4", "F5"],

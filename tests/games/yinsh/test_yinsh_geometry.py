@@ -1,4 +1,4 @@
-"""The YINSH board against the figures of section 2 and scenarios 1–3 of rules/yinsh.md."""
+"""The YINSH board against the figures of section 2 and scenarios 1–3 of docs/rules/yinsh.md."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from yinsh_reference import BOARD, name
 
-from tabletop.games.yinsh.geometry import (
+from tabletop.games.yinsh.board import (
     COORDINATES,
     LINES,
     POINT_INDEX,

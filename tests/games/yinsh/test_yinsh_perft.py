@@ -1,7 +1,7 @@
 """Move generation pinned by leaf counts (perft), every figure checked independently.
 
 Sources of the expected numbers:
-- the start: scenario 13 of rules/yinsh.md (85 · 84 · 83 placements);
+- the start: scenario 13 of docs/rules/yinsh.md (85 · 84 · 83 placements);
 - the fixed placement: scenario 14 (69 / 5,133 / 341,325), from a generator that agreed
   with temhelk/yngine;
 - the mid-game positions (reached in seeded random games, written out below): counted by
@@ -23,6 +23,7 @@ from yinsh_reference import perft as reference_perft
 
 from tabletop.engine import Rng, State
 from tabletop.games.yinsh import GAME
+from tabletop.games.yinsh.state import YinshState
 
 # name: (white rings, black rings, white markers, black markers, rings removed, to move)
 POSITIONS: dict[str, tuple[str, str, str, str, tuple[int, int], int]] = {
@@ -68,7 +69,8 @@ FAST_REFERENCE_DEPTH = {"scenario 14": 2, "rows for the mover": 2, "rows for bot
 
 def _position(name: str) -> State:
     white_rings, black_rings, white_markers, black_markers, removed, to_move = POSITIONS[name]
-    return GAME.position(
+    return YinshState.from_position(
+        GAME,
         white_rings=white_rings.split(),
         black_rings=black_rings.split(),
         white_markers=white_markers.split(),

@@ -1,4 +1,4 @@
-"""Every numbered rule of rules/yinsh.md, and its section 7 scenarios, on concrete positions."""
+"""Every numbered rule of docs/rules/yinsh.md, and its section 7 scenarios, on concrete positions."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from yinsh_positions import crowded, play, stripes
 
 from tabletop.engine import IllegalAction, State
 from tabletop.games.yinsh import GAME
+from tabletop.games.yinsh.state import YinshState
 
 
 def ids(state: State) -> list[str]:
@@ -82,7 +83,7 @@ def test_white_moves_first_after_black_places_the_last_ring() -> None:
 
 def test_a_move_leaves_a_marker_of_the_movers_colour_in_the_ring_start() -> None:
     # YI-R1: Black's ring leaves a black marker behind.
-    state = GAME.position(white_rings=["B2"], black_rings=["F6"], to_move=1)
+    state = YinshState.from_position(GAME, white_rings=["B2"], black_rings=["F6"], to_move=1)
     play(state, "F6F8")
     assert markers(state) == {"F6": "black"}
     assert ring_at(state) == {"B2": "ring-w-1", "F8": "ring-b-1"}
@@ -100,7 +101,9 @@ def test_a_ring_that_cannot_move_cannot_be_chosen() -> None:
 
 def test_a_ring_jumps_one_group_and_stops_right_behind_it() -> None:
     # YI-R2, scenario 4: F7 and F8 jumped, the ring stops on F9, never F10.
-    state = GAME.position(white_rings=["F6"], black_rings=["K10"], white_markers=["F8"], black_markers=["F7"])
+    state = YinshState.from_position(
+        GAME, white_rings=["F6"], black_rings=["K10"], white_markers=["F8"], black_markers=["F7"]
+    )
     assert {"F9"} == {point for point in moves_from(state, "F6") if point[0] == "F" and int(point[1:]) > 6}
     with pytest.raises(IllegalAction):
         state.apply(0, "F6F10")
@@ -108,27 +111,31 @@ def test_a_ring_jumps_one_group_and_stops_right_behind_it() -> None:
 
 def test_a_ring_slides_over_empty_points_then_jumps() -> None:
     # YI-R2, scenario 5: F4, F5 (sliding), F8 (behind the group F6–F7); nothing beyond.
-    state = GAME.position(white_rings=["F3"], black_rings=["K10"], black_markers=["F6", "F7"])
+    state = YinshState.from_position(
+        GAME, white_rings=["F3"], black_rings=["K10"], black_markers=["F6", "F7"]
+    )
     up_the_column = {point for point in moves_from(state, "F3") if point[0] == "F" and int(point[1:]) > 3}
     assert up_the_column == {"F4", "F5", "F8"}
 
 
 def test_a_ring_never_passes_a_ring() -> None:
     # YI-R2, scenario 6: the black ring on F6 stops White's F3 ring at F5.
-    state = GAME.position(white_rings=["F3"], black_rings=["F6"])
+    state = YinshState.from_position(GAME, white_rings=["F3"], black_rings=["F6"])
     up_the_column = {point for point in moves_from(state, "F3") if point[0] == "F" and int(point[1:]) > 3}
     assert up_the_column == {"F4", "F5"}
 
 
 def test_a_ring_never_jumps_a_second_group() -> None:
     # YI-R2, scenario 7: after jumping F3 the ring must stop on F4.
-    state = GAME.position(white_rings=["F2"], black_rings=["K10"], white_markers=["F3", "F5"])
+    state = YinshState.from_position(
+        GAME, white_rings=["F2"], black_rings=["K10"], white_markers=["F3", "F5"]
+    )
     assert {point for point in moves_from(state, "F2") if point[0] == "F"} == {"F4"}
 
 
 def test_a_ring_must_move_at_least_one_point() -> None:
     # YI-R2.
-    state = GAME.position(white_rings=["F6"], black_rings=["K10"])
+    state = YinshState.from_position(GAME, white_rings=["F6"], black_rings=["K10"])
     assert "F6F6" not in ids(state)
     with pytest.raises(IllegalAction):
         state.apply(0, "F6F6")
@@ -136,7 +143,9 @@ def test_a_ring_must_move_at_least_one_point() -> None:
 
 def test_jumped_markers_flip_and_the_new_marker_does_not() -> None:
     # YI-R3, scenario 4.
-    state = GAME.position(white_rings=["F6"], black_rings=["K10"], white_markers=["F8"], black_markers=["F7"])
+    state = YinshState.from_position(
+        GAME, white_rings=["F6"], black_rings=["K10"], white_markers=["F8"], black_markers=["F7"]
+    )
     play(state, "F6F9")
     assert markers(state) == {"F6": "white", "F7": "white", "F8": "black"}
     assert state.view(None)["last_move"]["flipped"] == ["F7", "F8"]
@@ -147,8 +156,8 @@ def test_jumped_markers_flip_and_the_new_marker_does_not() -> None:
 
 def test_rings_never_belong_to_a_row() -> None:
     # YI-R4: four white markers around White's ring on C5 are no row; Black moves next.
-    state = GAME.position(
-        white_rings=["C5", "F6"], black_rings=["K10"], white_markers=["C3", "C4", "C6", "C7"]
+    state = YinshState.from_position(
+        GAME, white_rings=["C5", "F6"], black_rings=["K10"], white_markers=["C3", "C4", "C6", "C7"]
     )
     play(state, "F6G7")
     assert state.current_players() == (1,) and state.view(None)["phase"] == "move"
@@ -156,8 +165,12 @@ def test_rings_never_belong_to_a_row() -> None:
 
 def test_five_markers_of_mixed_colours_are_no_row() -> None:
     # YI-R4: E2–E7 after the move holds a black marker on E5.
-    state = GAME.position(
-        white_rings=["D4"], black_rings=["K10"], white_markers=["E2", "E3", "E6"], black_markers=["E4", "E5"]
+    state = YinshState.from_position(
+        GAME,
+        white_rings=["D4"],
+        black_rings=["K10"],
+        white_markers=["E2", "E3", "E6"],
+        black_markers=["E4", "E5"],
     )
     play(state, "D4F4")  # flips E4 to white: E2 E3 E4 white, E5 black, E6 white
     assert state.current_players() == (1,)
@@ -165,7 +178,8 @@ def test_five_markers_of_mixed_colours_are_no_row() -> None:
 
 def _six_in_column_e() -> State:
     """White's D4F4 flips E4 and makes six white markers E2–E7 (scenario 8)."""
-    state = GAME.position(
+    state = YinshState.from_position(
+        GAME,
         white_rings=["D4", "A5", "K7"],
         black_rings=["K10", "J11", "B1"],
         white_markers=["E2", "E3", "E5", "E6", "E7"],
@@ -200,7 +214,8 @@ def test_six_in_line_give_two_choices_and_the_sixth_marker_stays() -> None:
 
 def test_seven_in_line_give_three_choices() -> None:
     # YI-R6: D5F5 flips E5 and completes E2–E8.
-    state = GAME.position(
+    state = YinshState.from_position(
+        GAME,
         white_rings=["D5"],
         black_rings=["K10"],
         white_markers=["E2", "E3", "E4", "E6", "E7", "E8"],
@@ -212,7 +227,8 @@ def test_seven_in_line_give_three_choices() -> None:
 
 def test_crossing_rows_the_one_taken_breaks_the_other() -> None:
     # YI-R7, scenario 9: C3–C7 and C5–G5 share C5; after one is gone only one ring is paid.
-    state = GAME.position(
+    state = YinshState.from_position(
+        GAME,
         white_rings=["C5", "A2", "K7"],
         black_rings=["K10", "J11"],
         white_markers=["C3", "C4", "C6", "C7", "D5", "E5", "F5", "G5"],
@@ -226,7 +242,8 @@ def test_crossing_rows_the_one_taken_breaks_the_other() -> None:
 
 def test_disjoint_rows_must_all_be_taken() -> None:
     # YI-R7: the new marker on C5 completes C3–C7, the flipped D6 completes D4–D8.
-    state = GAME.position(
+    state = YinshState.from_position(
+        GAME,
         white_rings=["C5", "A2", "K7"],
         black_rings=["K10", "J11"],
         white_markers=["C3", "C4", "C6", "C7", "D4", "D5", "D7", "D8"],
@@ -243,7 +260,8 @@ def test_disjoint_rows_must_all_be_taken() -> None:
 
 def _rows_for_both(removed: tuple[int, int] = (0, 0), variant: str = "standard") -> State:
     """Black's F3F6 flips F4 to white (D4–H4 White's row) and F5 to black (D5–H5 Black's)."""
-    state = GAME.position(
+    state = YinshState.from_position(
+        GAME,
         white_rings=["K10", "J11", "A5"],
         black_rings=["F3", "B1", "K7"],
         white_markers=["D4", "E4", "G4", "H4", "F5"],
@@ -343,7 +361,8 @@ CORNER_RAYS = " ".join(
 def _blocked_corner_position(
     to_move: int, white_rings: list[str], black_rings: list[str], **options: object
 ) -> State:
-    return GAME.position(
+    return YinshState.from_position(
+        GAME,
         white_rings=white_rings,
         black_rings=black_rings,
         white_markers=[point for point in CORNER_RAYS.split() if stripes(point) == 0],

@@ -6,6 +6,7 @@ from yinsh_reference import BOARD, name
 
 from tabletop.engine import State
 from tabletop.games.yinsh import GAME
+from tabletop.games.yinsh.state import YinshState
 
 ALL_POINTS = sorted(name(point) for point in BOARD)
 
@@ -56,7 +57,8 @@ def crowded(
     rings = set(white_rings.split()) | set(black_rings.split())
     colours = {point: stripes(point) for point in ALL_POINTS if point not in rings | set(empty.split())}
     colours.update(overrides or {})
-    return GAME.position(
+    return YinshState.from_position(
+        GAME,
         white_rings=white_rings.split(),
         black_rings=black_rings.split(),
         white_markers=[point for point, colour in colours.items() if colour == 0],

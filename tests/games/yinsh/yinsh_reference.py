@@ -1,7 +1,7 @@
 """An independent YINSH rules engine, for cross-checking `tabletop.games.yinsh` in tests.
 
 Written differently on purpose and sharing no code with the package: the board comes from
-the Euclidean description of `rules/yinsh.md` 2.1 (lattice points within radius 4.6), the
+the Euclidean description of `docs/rules/yinsh.md` 2.1 (lattice points within radius 4.6), the
 position is a dict from (q, r) to pieces, rows are found by walking every line point by
 point, and the resolution order of YI-R8 is a queue of seats. Only the facts are shared:
 the rules and the notation (``F6``, ``F6F9``, ``row:E2E6``, ``remove:F6``, ``pass``).

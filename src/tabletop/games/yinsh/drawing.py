@@ -16,15 +16,16 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tabletop.games.yinsh.geometry import (
+from tabletop.games.yinsh.board import (
     COLUMN_LETTERS,
     COORDINATES,
     LINES,
     POINT_COUNT,
     POINT_INDEX,
     POINT_NAMES,
+    RINGS_PER_PLAYER,
+    element_id,
 )
-from tabletop.games.yinsh.rules import RINGS_PER_PLAYER, element_id
 
 SPACING = 40.0
 COLUMN_WIDTH = SPACING * math.sqrt(3) / 2

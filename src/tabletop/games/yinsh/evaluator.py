@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 
-from tabletop.games.yinsh.geometry import WINDOW_MASKS
-from tabletop.games.yinsh.rules import BLACK, WHITE, ring_move_ids
-from tabletop.games.yinsh.state import RING, ROW, YinshState
+from tabletop.games.yinsh.board import BLACK, WHITE, WINDOW_MASKS
+from tabletop.games.yinsh.rules import ring_move_ids
+from tabletop.games.yinsh.state import YinshState
+from tabletop.games.yinsh.turn import RING, ROW
 
 RING_WEIGHT = 1.0
 NEAR_ROW_WEIGHT = 0.15
@@ -46,8 +47,8 @@ def evaluate(state: YinshState) -> tuple[float, float]:
 
 
 def _seat_score(state: YinshState, seat: int) -> float:
-    rings = state.rings_removed(seat) + _pending_ring(state, seat)
-    near_rows, threes = _window_counts(state.markers(seat), state.markers(1 - seat))
+    rings = state.rings_removed[seat] + _pending_ring(state, seat)
+    near_rows, threes = _window_counts(state.markers[seat], state.markers[1 - seat])
     return (
         RING_WEIGHT * rings
         + NEAR_ROW_WEIGHT * near_rows
@@ -76,5 +77,5 @@ def _window_counts(own: int, other: int) -> tuple[int, int]:
 
 
 def _mobility(state: YinshState, seat: int) -> int:
-    markers = state.markers(WHITE) | state.markers(BLACK)
+    markers = state.markers[WHITE] | state.markers[BLACK]
     return len(ring_move_ids(state.ring_points(seat), state.rings_mask(), markers))

@@ -15,9 +15,11 @@ from tabletop.engine import (
     OptionValue,
     State,
 )
-from tabletop.games.yinsh import drawing, evaluator, records
-from tabletop.games.yinsh.rules import MARKER_POOL, RINGS_PER_PLAYER, RINGS_TO_WIN
-from tabletop.games.yinsh.state import UNDO_LIMIT, YinshState
+from tabletop.games.yinsh import drawing, evaluator
+from tabletop.games.yinsh.board import MARKER_POOL, RINGS_PER_PLAYER
+from tabletop.games.yinsh.rules import RINGS_TO_WIN
+from tabletop.games.yinsh.state import YinshState
+from tabletop.games.yinsh.turn import UNDO_LIMIT
 
 
 class YinshGame(Game):
@@ -44,7 +46,9 @@ class YinshGame(Game):
         return YinshState(self, str(options["variant"]))
 
     def state_from_json(self, data: JsonDict) -> State:
-        return records.state_from_json(self, data)
+        state = YinshState(self, str(data["variant"]))
+        state.load_json(data)
+        return state
 
     def max_length(self, players: int, options: Options | None = None) -> int:
         """A true bound on the actions of a game, undos included.
@@ -70,6 +74,3 @@ class YinshGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
-
-    position = records.position
-    """A movement-phase position set up from lists of points: `GAME.position(white_rings=...)`."""

@@ -1,22 +1,13 @@
-"""YINSH move generation and notation on bitmasks, with no state: the pieces of the rules.
+"""YINSH's rules as functions of a board given as bitmasks: the single source of legality.
 
-`rules/yinsh.md` YI-R1 … YI-R7. The state module strings these together into turns; the
-functions here only answer questions about a board given as bitmasks (see `geometry`).
-
-Notation (every action id of the game):
-
-- ``F6``: place a ring on F6 (placement phase, YI-S2); path: click F6.
-- ``F6F9``: put a marker in the ring on F6 and move the ring to F9 (YI-R1, YI-R2); path:
-  click F6, then F9.
-- ``row:E2E6``: remove the five markers from E2 to E6 (YI-R5 … YI-R7); the two ends are
-  written low end first (the end nearer column A, or nearer number 1 along a column);
-  path: click E2, then E6.
-- ``remove:F6``: remove your ring on F6 to the scoring track (YI-R5); path: click F6.
-- ``pass``: no ring can move (YI-R12); a button.
-- ``undo``: back to the start of the turn; a button.
+docs/rules/yinsh.md YI-R1 … YI-R12. `YinshState` strings these into turns; the functions
+here keep nothing between calls and only answer questions about rings and markers given as
+bitmasks (see `board`): where a ring may go, which rows exist, whether a row was made, and
+whether a hand-made position is one a game can reach.
 
 A ring on F2 jumps a marker on F3 and must stop right behind it, on F4 (YI-R2):
 
+>>> from tabletop.games.yinsh.board import POINT_INDEX, POINT_NAMES
 >>> f2, f3 = POINT_INDEX["F2"], POINT_INDEX["F3"]
 >>> [POINT_NAMES[p] for p in ring_destinations(f2, 1 << f2, 1 << f3) if POINT_NAMES[p][0] == "F"]
 ['F4']
@@ -24,90 +15,18 @@ A ring on F2 jumps a marker on F3 and must stop right behind it, on F4 (YI-R2):
 
 from __future__ import annotations
 
-from tabletop.engine import Action, ActionId
-from tabletop.games.yinsh.geometry import (
-    POINT_COUNT,
-    POINT_INDEX,
-    POINT_NAMES,
-    RAYS,
+from tabletop.engine import ActionId
+from tabletop.games.yinsh.board import (
+    MARKER_POOL,
+    MOVE_RAYS,
+    MOVES,
     WINDOW_MASKS,
-    WINDOWS,
     WINDOWS_THROUGH,
-    mask_of,
+    points_of,
 )
 
-WHITE, BLACK = 0, 1
-COLOUR_NAMES = ("white", "black")
-SEAT_NAMES = ("White", "Black")
-RINGS_PER_PLAYER = 5
-MARKER_POOL = 51
 RINGS_TO_WIN = {"standard": 3, "blitz": 1}
-
-PASS = "pass"
-UNDO = "undo"
-ROW_PREFIX = "row:"
-REMOVE_PREFIX = "remove:"
-
-
-def element_id(point: int) -> str:
-    """The id of a point's clickable element in the drawing, e.g. ``pt-f6``."""
-    return f"pt-{POINT_NAMES[point].lower()}"
-
-
-def _placement_action(point: int) -> Action:
-    name = POINT_NAMES[point]
-    return Action(name, f"Place a ring on {name}", (element_id(point),))
-
-
-def _move_action(origin: int, target: int) -> Action:
-    names = POINT_NAMES[origin], POINT_NAMES[target]
-    return Action(
-        f"{names[0]}{names[1]}", f"Ring {names[0]} → {names[1]}", tuple(map(element_id, (origin, target)))
-    )
-
-
-def _row_action(window: tuple[int, ...]) -> Action:
-    low, high = POINT_NAMES[window[0]], POINT_NAMES[window[-1]]
-    path = (element_id(window[0]), element_id(window[-1]))
-    return Action(f"{ROW_PREFIX}{low}{high}", f"Remove the row {low}–{high}", path)
-
-
-def _removal_action(point: int) -> Action:
-    name = POINT_NAMES[point]
-    return Action(f"{REMOVE_PREFIX}{name}", f"Remove the ring on {name}", (element_id(point),))
-
-
-PLACEMENT_IDS: tuple[ActionId, ...] = tuple(POINT_NAMES)
-ROW_IDS: tuple[ActionId, ...] = tuple(_row_action(window).id for window in WINDOWS)
-REMOVAL_IDS: tuple[ActionId, ...] = tuple(_removal_action(point).id for point in range(POINT_COUNT))
-
-# MOVE_RAYS[point][direction]: (bit of the destination, id of the move there) along each ray.
-MOVE_RAYS: tuple[tuple[tuple[tuple[int, ActionId], ...], ...], ...] = tuple(
-    tuple(tuple((1 << target, _move_action(origin, target).id) for target in ray) for ray in rays)
-    for origin, rays in enumerate(RAYS)
-)
-# MOVES[id]: (origin, target, mask of the points strictly between them).
-MOVES: dict[ActionId, tuple[int, int, int]] = {
-    _move_action(origin, ray[step]).id: (origin, ray[step], mask_of(ray[:step]))
-    for origin, rays in enumerate(RAYS)
-    for ray in rays
-    for step in range(len(ray))
-}
-
-ACTIONS: dict[ActionId, Action] = {
-    action.id: action
-    for action in (
-        *(_placement_action(point) for point in range(POINT_COUNT)),
-        *(_move_action(origin, target) for origin, target, _ in MOVES.values()),
-        *(_row_action(window) for window in WINDOWS),
-        *(_removal_action(point) for point in range(POINT_COUNT)),
-        Action(PASS, "Pass (no ring can move)"),
-        Action(UNDO, "Undo"),
-    )
-}
-ROW_BY_ID: dict[ActionId, int] = {row_id: index for index, row_id in enumerate(ROW_IDS)}
-REMOVAL_BY_ID: dict[ActionId, int] = {removal_id: point for point, removal_id in enumerate(REMOVAL_IDS)}
-PLACEMENT_BY_ID: dict[ActionId, int] = POINT_INDEX
+"""Rings a player must remove to win, by variant (YI-R9, YI-R10)."""
 
 
 def ring_move_ids(ring_points: list[int], rings: int, markers: int) -> list[ActionId]:
@@ -173,3 +92,19 @@ def has_row_through(markers: int, changed: int) -> bool:
                 return True
         changed ^= lowest
     return False
+
+
+def check_position(variant: str, rings: list[int], white: int, black: int, removed: tuple[int, int]) -> None:
+    """Refuses a hand-made position with a ring to move that no game can reach (ValueError).
+
+    `rings` are the points of the rings on the board; `white` and `black` the markers.
+    """
+    pieces = [*rings, *points_of(white), *points_of(black)]
+    if len(set(pieces)) != len(pieces):
+        raise ValueError("two pieces on one point: a point holds one ring or one marker")
+    if len(pieces) - len(rings) >= MARKER_POOL:
+        raise ValueError(f"at most {MARKER_POOL - 1} markers: a ring move needs one from the pool")
+    if rows_in(white) or rows_in(black):
+        raise ValueError("a position to move from has no row of five: rows are resolved first (YI-R8)")
+    if variant not in RINGS_TO_WIN or max(removed) >= RINGS_TO_WIN[variant]:
+        raise ValueError(f"variant {variant!r} with {removed} rings removed is not a game in progress")

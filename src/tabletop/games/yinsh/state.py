@@ -1,75 +1,87 @@
-"""The YINSH state: the board as bitmasks, whose decision it is, and the order of a turn.
+"""`YinshState`: the board as bitmasks, whose decision it is, the order of a turn, and its views.
 
-`rules/yinsh.md`. A game runs through phases, each one kind of decision:
+docs/rules/yinsh.md. A game runs through phases, each one kind of decision:
 
     PLACE ×10 (YI-S2) → MOVE (YI-R1) → [ROW → RING]* (YI-R5 … YI-R8) → MOVE of the other seat …
 
 A ring move that makes rows hands the decision to the row owners, mover first (YI-R8);
 when nobody has a row the turn is over, the marker supply is checked (YI-R11) and the
 other seat moves, or passes when none of their rings can move (YI-R12). A seat's run of
-consecutive decisions is its turn; `undo` returns to the start of the run (see the
-package docstring for its limit).
+consecutive decisions is its turn; `undo` returns to the start of the run, at most
+`UNDO_LIMIT` times per turn.
 
 Seat 0 plays White and starts (YI-S1); seat 1 plays Black. Rings are numbered per colour
 (`ring-w-1` … `ring-w-5`) in the order they were placed so that each keeps its identity
-from the supply to the board to the scoring track.
+from the supply to the board to the scoring track. Views and records write points in the
+notation ("F6"), never as bitmasks, so a record reads well and survives any JSON store.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, Outcome, Seat, State
-from tabletop.games.yinsh.geometry import WINDOW_MASKS
-from tabletop.games.yinsh.rules import (
+from tabletop.engine import Action, ActionId, JsonDict, Outcome, Seat, State
+from tabletop.games.yinsh.board import (
     ACTIONS,
     BLACK,
+    COLOUR_NAMES,
     MARKER_POOL,
     MOVES,
     PASS,
-    PLACEMENT_BY_ID,
     PLACEMENT_IDS,
+    POINT_INDEX,
+    POINT_NAMES,
     REMOVAL_BY_ID,
     REMOVAL_IDS,
     RINGS_PER_PLAYER,
-    RINGS_TO_WIN,
     ROW_BY_ID,
     ROW_IDS,
+    SCORED,
     SEAT_NAMES,
+    SUPPLY,
     UNDO,
     WHITE,
+    WINDOW_MASKS,
+    marker_id,
+    mask_of_names,
+    points_of,
+    ring_id,
+)
+from tabletop.games.yinsh.rules import (
+    RINGS_TO_WIN,
     can_any_ring_move,
+    check_position,
     has_row_through,
     ring_move_ids,
     rows_in,
 )
+from tabletop.games.yinsh.turn import (
+    MOVE,
+    OVER,
+    PASSING,
+    PHASE_NAMES,
+    PLACE,
+    RING,
+    ROW,
+    UNDO_LIMIT,
+    LastMove,
+    Snapshot,
+    last_move_view,
+    snapshot_from_json,
+    snapshot_to_json,
+)
 
 if TYPE_CHECKING:
-    from tabletop.engine import Game, JsonDict
+    from tabletop.engine import Game
 
-PLACE, MOVE, PASSING, ROW, RING, OVER = range(6)
-PHASE_NAMES = ("place", "move", "pass", "row", "ring", "over")
-# Where a ring is when it is not on a point of the board: in the supply (not yet placed) or
-# on the scoring track, where SCORED - k stands for the k-th slot (0-based) of its owner.
-SUPPLY, SCORED = -1, -2
-# Undos allowed in one turn: enough for any change of mind, and a bound on a game's length.
-UNDO_LIMIT = 3
-
-
-class LastMove(NamedTuple):
-    """The last placement, ring move or pass, and the removals that followed it (for the drawing)."""
-
-    kind: str  # "place", "move" or "pass"
-    seat: Seat
-    origin: int  # the point the ring left (moves only), else -1
-    target: int  # the point the ring reached, else -1
-    flipped: int  # bitmask of the markers the ring jumped (YI-R3)
-    rows: tuple[tuple[Seat, int], ...] = ()  # (owner, window index) removed since
-    rings: tuple[tuple[int, int], ...] = ()  # (ring number, point) removed since
-
-
-# The part of a state that `undo` restores: rings, markers, phase, actor, mover, last move.
-Snapshot = tuple[tuple[int, ...], int, int, int, Seat, Seat, LastMove | None]
+_PROMPTS = {
+    "place": "{name} to place a ring",
+    "move": "{name} to move a ring",
+    "pass": "{name} has no ring that can move and must pass",
+    "row": "{name} to choose five markers in a row to remove",
+    "ring": "{name} to choose one of their rings to remove",
+}
 
 
 class YinshState(State):
@@ -86,175 +98,210 @@ class YinshState(State):
         self.players = 2
         self.variant = variant
         self.rings_to_win = RINGS_TO_WIN[variant]
-        self._rings = [SUPPLY] * (2 * RINGS_PER_PLAYER)
-        self._ring_bits = [0, 0]
-        self._markers = [0, 0]
-        self._removed = [0, 0]
-        self._phase = PLACE
-        self._actor: Seat = WHITE
-        self._mover: Seat = WHITE
-        self._last: LastMove | None = None
-        self._result = ""
-        self._turn_start: Snapshot | None = None
-        self._decisions = 0
-        self._undos = 0
-        self._legal: list[ActionId] | None = None
+        self.rings: list[int] = [SUPPLY] * (2 * RINGS_PER_PLAYER)
+        """Every ring's place, White's five then Black's: a point, SUPPLY or SCORED - slot."""
+        self.ring_masks = [0, 0]
+        """The bitmask of each seat's rings on the board (follows from `rings`)."""
+        self.markers = [0, 0]
+        """The bitmask of the markers showing each seat's colour."""
+        self.rings_removed = [0, 0]
+        """How many rings each seat has taken off to the scoring track (follows from `rings`)."""
+        self.phase = PLACE
+        self.actor: Seat = WHITE
+        self.mover: Seat = WHITE
+        """The seat whose ring move the pending rows follow (YI-R8)."""
+        self.last_move: LastMove | None = None
+        self.result = ""
+        """Why the game ended ("" while it goes on)."""
+        self.turn_start: Snapshot | None = None
+        self.decisions = 0
+        """Decisions taken so far in the current turn, and undos used in it (`undos`)."""
+        self.undos = 0
+        self._legal: list[ActionId] | None = None  # the legal ids, cached until the next change
+
+    @classmethod
+    def from_position(
+        cls,
+        game: Game,
+        *,
+        white_rings: Iterable[str],
+        black_rings: Iterable[str],
+        white_markers: Iterable[str] = (),
+        black_markers: Iterable[str] = (),
+        to_move: Seat = WHITE,
+        rings_removed: tuple[int, int] = (0, 0),
+        variant: str = "standard",
+    ) -> YinshState:
+        """A movement-phase position from lists of points, for puzzles, analysis and tests.
+
+        Rings neither on the board nor removed stay in the supply. The position may hold no
+        row: every row is resolved before a ring moves (YI-R8). `to_move` moves, passes or
+        the game is over, as after a turn (YI-R12).
+
+        >>> from tabletop.games.yinsh import GAME
+        >>> state = YinshState.from_position(GAME, white_rings=["F6"], black_rings=[])
+        >>> len(state.legal_actions(0))
+        24
+        """
+        if to_move not in (WHITE, BLACK):
+            raise ValueError(f"expected to_move {WHITE} (White) or {BLACK} (Black), got {to_move!r}")
+        places = [
+            _ring_places(points, removed)
+            for points, removed in ((white_rings, rings_removed[0]), (black_rings, rings_removed[1]))
+        ]
+        white, black = (
+            mask_of_names(map(_checked_name, white_markers)),
+            mask_of_names(map(_checked_name, black_markers)),
+        )
+        on_board = [place for place in places[WHITE] + places[BLACK] if place >= 0]
+        check_position(variant, on_board, white, black, rings_removed)
+        state = cls(game, variant)
+        state.restore((tuple(places[WHITE] + places[BLACK]), white, black, MOVE, to_move, to_move, None))
+        state.start_moving(to_move)
+        return state
 
     # -- the contract ---------------------------------------------------------------------
 
     def current_players(self) -> tuple[Seat, ...]:
-        return () if self._phase == OVER else (self._actor,)
+        return () if self.phase == OVER else (self.actor,)
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
-        if self._phase == OVER or seat != self._actor:
+        if self.phase == OVER or seat != self.actor:
             return []
         return list(self._legal_ids())
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [ACTIONS[action_id] for action_id in self.legal_action_ids(seat)]
 
+    def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
+        """Membership in the cached legal ids, without the copy `legal_action_ids` hands out."""
+        return isinstance(action_id, str) and action_id in self._legal_ids()
+
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
-        if self._phase == OVER or seat != self._actor or action_id not in self._legal_ids():
-            raise self.illegal(seat, action_id)
         if action_id == UNDO:
             self._undo()
             return
-        if self._decisions == 0:
-            self._turn_start = self.snapshot()
+        if self.decisions == 0:
+            self.turn_start = self.snapshot()
         self._perform(action_id)
         self._legal = None
-        if self._phase != OVER and self._actor == seat:
-            self._decisions += 1
+        if self.phase != OVER and self.actor == seat:
+            self.decisions += 1
         else:
-            self._decisions, self._undos, self._turn_start = 0, 0, None
+            self.decisions, self.undos, self.turn_start = 0, 0, None
 
     def is_over(self) -> bool:
-        return self._phase == OVER
+        return self.phase == OVER
 
     def outcome(self) -> Outcome | None:
         """Scores are rings removed: three (one in Blitz) wins, else the larger count (YI-R9 … R12)."""
-        if self._phase != OVER:
+        if self.phase != OVER:
             return None
-        return Outcome.from_scores(list(self._removed), self._result)
+        return Outcome.from_scores(list(self.rings_removed), self.result)
 
     def clone(self) -> YinshState:
         other = YinshState.__new__(YinshState)
         other.__dict__.update(self.__dict__)
-        other._rings = self._rings[:]
-        other._ring_bits = self._ring_bits[:]
-        other._markers = self._markers[:]
-        other._removed = self._removed[:]
+        other.rings = self.rings[:]
+        other.ring_masks = self.ring_masks[:]
+        other.markers = self.markers[:]
+        other.rings_removed = self.rings_removed[:]
         return other
 
-    # `records` builds views and JSON from the questions below and imports this module.
     def view(self, viewer: Seat | None) -> JsonDict:
-        from tabletop.games.yinsh.records import view_of
-
-        return view_of(self)
+        """What every viewer sees (YINSH hides nothing): pieces, counts, prompt and last move."""
+        phase = PHASE_NAMES[self.phase]
+        return {
+            "variant": self.variant,
+            "rings_to_win": self.rings_to_win,
+            "phase": phase,
+            "to_act": None if self.phase == OVER else self.actor,
+            "players": list(SEAT_NAMES),
+            "prompt": self._prompt(phase),
+            "rings": [_ring_view(index, place) for index, place in enumerate(self.rings)],
+            "markers": _markers_view(*self.markers),
+            "rings_removed": list(self.rings_removed),
+            "markers_in_pool": self.markers_in_pool(),
+            "last_move": last_move_view(self.last_move),
+            "result": self.result,
+        }
 
     def to_json(self) -> JsonDict:
-        from tabletop.games.yinsh.records import state_to_json
+        """Everything `load_json` needs to rebuild the state exactly, undo record included."""
+        return {
+            "variant": self.variant,
+            **snapshot_to_json(self.snapshot()),
+            "result": self.result,
+            "turn_start": None if self.turn_start is None else snapshot_to_json(self.turn_start),
+            "decisions": self.decisions,
+            "undos": self.undos,
+        }
 
-        return state_to_json(self)
+    def load_json(self, data: JsonDict) -> None:
+        """Fills this state from what `to_json` wrote (the other half of the round trip)."""
+        self.restore(snapshot_from_json(data))
+        turn_start = data["turn_start"]
+        self.turn_start = None if turn_start is None else snapshot_from_json(turn_start)
+        self.decisions = int(data["decisions"])
+        self.undos = int(data["undos"])
+        self.result = str(data["result"])
 
-    # -- read-only questions (drawing, records, evaluator) --------------------------------
-
-    @property
-    def phase(self) -> int:
-        """The kind of decision expected now: PLACE, MOVE, PASSING, ROW, RING or OVER."""
-        return self._phase
-
-    @property
-    def actor(self) -> Seat:
-        """The seat whose decision it is (meaningless once the game is over)."""
-        return self._actor
-
-    @property
-    def last_move(self) -> LastMove | None:
-        """The last placement, move or pass and the removals that followed it."""
-        return self._last
-
-    @property
-    def result(self) -> str:
-        """Why the game ended ("" while it goes on)."""
-        return self._result
-
-    @property
-    def undo_record(self) -> tuple[Snapshot | None, int, int]:
-        """The start of the current turn, decisions taken in it, and undos used in it."""
-        return self._turn_start, self._decisions, self._undos
+    # -- questions (drawing, evaluator, tests) ----------------------------------------------
 
     def ring_points(self, seat: Seat) -> list[int]:
         """The points of `seat`'s rings on the board."""
         start = seat * RINGS_PER_PLAYER
-        return [point for point in self._rings[start : start + RINGS_PER_PLAYER] if point >= 0]
-
-    def ring_places(self) -> tuple[int, ...]:
-        """Every ring's place, White's five then Black's: a point, SUPPLY or SCORED - slot."""
-        return tuple(self._rings)
-
-    def markers(self, seat: Seat) -> int:
-        """The bitmask of the markers showing `seat`'s colour."""
-        return self._markers[seat]
+        return [point for point in self.rings[start : start + RINGS_PER_PLAYER] if point >= 0]
 
     def rings_mask(self) -> int:
         """The bitmask of every ring on the board."""
-        return self._ring_bits[WHITE] | self._ring_bits[BLACK]
-
-    def rings_removed(self, seat: Seat) -> int:
-        """How many rings `seat` has taken off to the scoring track."""
-        return self._removed[seat]
+        return self.ring_masks[WHITE] | self.ring_masks[BLACK]
 
     def markers_in_pool(self) -> int:
         """Markers not on the board (YI-R11 ends the game when none are left)."""
-        return MARKER_POOL - (self._markers[WHITE] | self._markers[BLACK]).bit_count()
+        return MARKER_POOL - (self.markers[WHITE] | self.markers[BLACK]).bit_count()
 
     def can_move(self, seat: Seat) -> bool:
         """True if one of `seat`'s rings has a legal move (YI-R12)."""
-        markers = self._markers[WHITE] | self._markers[BLACK]
+        markers = self.markers[WHITE] | self.markers[BLACK]
         return can_any_ring_move(self.ring_points(seat), self.rings_mask(), markers)
 
     def snapshot(self) -> Snapshot:
         """The part of the state that `undo` restores."""
-        white, black = self._markers
-        return (tuple(self._rings), white, black, self._phase, self._actor, self._mover, self._last)
+        white, black = self.markers
+        return (tuple(self.rings), white, black, self.phase, self.actor, self.mover, self.last_move)
 
-    # -- building states (records and positions) ------------------------------------------
+    def _prompt(self, phase: str) -> str:
+        if self.phase == OVER:
+            return f"Game over: {self.result}"
+        return _PROMPTS[phase].format(name=SEAT_NAMES[self.actor])
+
+    # -- transitions ----------------------------------------------------------------------
 
     def restore(self, snapshot: Snapshot) -> None:
         """Puts back a snapshot; ring bitmasks and removal counts follow from the rings."""
-        rings, white, black, self._phase, self._actor, self._mover, self._last = snapshot
-        self._rings = list(rings)
-        self._markers = [white, black]
-        self._ring_bits = [0, 0]
-        self._removed = [0, 0]
+        rings, white, black, self.phase, self.actor, self.mover, self.last_move = snapshot
+        self.rings = list(rings)
+        self.markers = [white, black]
+        self.ring_masks = [0, 0]
+        self.rings_removed = [0, 0]
         for index, point in enumerate(rings):
             seat = index // RINGS_PER_PLAYER
             if point >= 0:
-                self._ring_bits[seat] |= 1 << point
+                self.ring_masks[seat] |= 1 << point
             elif point <= SCORED:
-                self._removed[seat] += 1
+                self.rings_removed[seat] += 1
         self._legal = None
-
-    def set_undo_record(self, turn_start: Snapshot | None, decisions: int, undos: int) -> None:
-        """Restores the undo bookkeeping written by `undo_record`."""
-        self._turn_start, self._decisions, self._undos = turn_start, decisions, undos
-
-    def set_result(self, result: str) -> None:
-        """Restores why a finished game ended (records only)."""
-        self._result = result
 
     def start_moving(self, seat: Seat) -> None:
         """Starts `seat`'s ring move, or their pass, or ends a game where no ring can move (YI-R12)."""
         if self.can_move(seat):
-            self._phase, self._actor = MOVE, seat
+            self.phase, self.actor = MOVE, seat
         elif self.can_move(1 - seat):
-            self._phase, self._actor = PASSING, seat
+            self.phase, self.actor = PASSING, seat
         else:
             self._finish("no ring of either player can move")
         self._legal = None
-
-    # -- transitions ----------------------------------------------------------------------
 
     def _legal_ids(self) -> list[ActionId]:
         if self._legal is None:
@@ -262,99 +309,99 @@ class YinshState(State):
         return self._legal
 
     def _generate_legal_ids(self) -> list[ActionId]:
-        phase, seat = self._phase, self._actor
+        phase, seat = self.phase, self.actor
         if phase == MOVE:
-            markers = self._markers[WHITE] | self._markers[BLACK]
+            markers = self.markers[WHITE] | self.markers[BLACK]
             ids = ring_move_ids(self.ring_points(seat), self.rings_mask(), markers)
         elif phase == PLACE:
             ids = list(PLACEMENT_IDS)  # indexed by point: delete the occupied ones from the end
             for point in sorted(self.ring_points(WHITE) + self.ring_points(BLACK), reverse=True):
                 del ids[point]
         elif phase == ROW:
-            ids = [ROW_IDS[window] for window in rows_in(self._markers[seat])]
+            ids = [ROW_IDS[window] for window in rows_in(self.markers[seat])]
         elif phase == RING:
             ids = [REMOVAL_IDS[point] for point in self.ring_points(seat)]
         else:
             ids = [PASS] if phase == PASSING else []
-        if self._decisions and self._undos < UNDO_LIMIT:
+        if self.decisions and self.undos < UNDO_LIMIT:
             ids.append(UNDO)
         return ids
 
     def _perform(self, action_id: ActionId) -> None:
-        phase = self._phase
+        phase = self.phase
         if phase == MOVE:
             self._move(*MOVES[action_id])
         elif phase == PLACE:
-            self._place(PLACEMENT_BY_ID[action_id])
+            self._place(POINT_INDEX[action_id])
         elif phase == ROW:
             self._remove_row(ROW_BY_ID[action_id])
         elif phase == RING:
             self._remove_ring(REMOVAL_BY_ID[action_id])
         else:
-            self._last = LastMove("pass", self._actor, -1, -1, 0)
-            self.start_moving(1 - self._actor)
+            self.last_move = LastMove("pass", self.actor, -1, -1, 0)
+            self.start_moving(1 - self.actor)
 
     def _undo(self) -> None:
         """Back to the start of the turn; the turn's undo count survives (UNDO_LIMIT)."""
-        assert self._turn_start is not None
-        self.restore(self._turn_start)
-        self._turn_start, self._decisions = None, 0
-        self._undos += 1
+        assert self.turn_start is not None
+        self.restore(self.turn_start)
+        self.turn_start, self.decisions = None, 0
+        self.undos += 1
 
     def _place(self, point: int) -> None:
         """YI-S2: the next ring from the supply goes on an empty point; White then moves (YI-S3)."""
-        seat = self._actor
-        index = self._rings.index(SUPPLY, seat * RINGS_PER_PLAYER)
-        self._rings[index] = point
-        self._ring_bits[seat] |= 1 << point
-        self._last = LastMove("place", seat, -1, point, 0)
-        if SUPPLY in self._rings:
-            self._actor = 1 - seat
+        seat = self.actor
+        index = self.rings.index(SUPPLY, seat * RINGS_PER_PLAYER)
+        self.rings[index] = point
+        self.ring_masks[seat] |= 1 << point
+        self.last_move = LastMove("place", seat, -1, point, 0)
+        if SUPPLY in self.rings:
+            self.actor = 1 - seat
         else:
             self.start_moving(WHITE)
 
     def _move(self, origin: int, target: int, between: int) -> None:
         """YI-R1 … R3: marker into the ring, ring along the line, jumped markers flipped."""
-        seat = self._actor
-        self._rings[self._rings.index(origin, seat * RINGS_PER_PLAYER)] = target
-        self._ring_bits[seat] ^= (1 << origin) | (1 << target)
-        markers = self._markers
+        seat = self.actor
+        self.rings[self.rings.index(origin, seat * RINGS_PER_PLAYER)] = target
+        self.ring_masks[seat] ^= (1 << origin) | (1 << target)
+        markers = self.markers
         flipped = between & (markers[WHITE] | markers[BLACK])
         markers[WHITE] ^= flipped
         markers[BLACK] ^= flipped
         markers[seat] |= 1 << origin
-        self._mover = seat
-        self._last = LastMove("move", seat, origin, target, flipped)
+        self.mover = seat
+        self.last_move = LastMove("move", seat, origin, target, flipped)
         if has_row_through(markers[seat], flipped | 1 << origin):
-            self._phase = ROW
+            self.phase = ROW
         elif has_row_through(markers[1 - seat], flipped):
-            self._phase, self._actor = ROW, 1 - seat
+            self.phase, self.actor = ROW, 1 - seat
         else:
             self._end_turn()
 
     def _remove_row(self, window: int) -> None:
         """YI-R5 … R7: the chosen five markers go back to the pool; a ring must follow."""
-        seat = self._actor
-        self._markers[seat] &= ~WINDOW_MASKS[window]
-        if self._last is not None:
-            self._last = self._last._replace(rows=(*self._last.rows, (seat, window)))
-        self._phase = RING
+        seat = self.actor
+        self.markers[seat] &= ~WINDOW_MASKS[window]
+        if self.last_move is not None:
+            self.last_move = self.last_move._replace(rows=(*self.last_move.rows, (seat, window)))
+        self.phase = RING
 
     def _remove_ring(self, point: int) -> None:
         """YI-R5, R8 … R10: a ring to the track; a win at once, else more rows or the next turn."""
-        seat = self._actor
-        index = self._rings.index(point, seat * RINGS_PER_PLAYER)
-        self._rings[index] = SCORED - self._removed[seat]
-        self._ring_bits[seat] &= ~(1 << point)
-        self._removed[seat] += 1
-        if self._last is not None:
-            self._last = self._last._replace(rings=(*self._last.rings, (index, point)))
-        if self._removed[seat] >= self.rings_to_win:
-            self._finish(f"{SEAT_NAMES[seat]} removed {self._ring_count(self.rings_to_win)}")
-        elif rows_in(self._markers[seat]):
-            self._phase = ROW
-        elif seat == self._mover and rows_in(self._markers[1 - seat]):
-            self._phase, self._actor = ROW, 1 - seat
+        seat = self.actor
+        index = self.rings.index(point, seat * RINGS_PER_PLAYER)
+        self.rings[index] = SCORED - self.rings_removed[seat]
+        self.ring_masks[seat] &= ~(1 << point)
+        self.rings_removed[seat] += 1
+        if self.last_move is not None:
+            self.last_move = self.last_move._replace(rings=(*self.last_move.rings, (index, point)))
+        if self.rings_removed[seat] >= self.rings_to_win:
+            self._finish(f"{SEAT_NAMES[seat]} removed {_ring_count(self.rings_to_win)}")
+        elif rows_in(self.markers[seat]):
+            self.phase = ROW
+        elif seat == self.mover and rows_in(self.markers[1 - seat]):
+            self.phase, self.actor = ROW, 1 - seat
         else:
             self._end_turn()
 
@@ -363,17 +410,58 @@ class YinshState(State):
         if self.markers_in_pool() == 0:
             self._finish(f"all {MARKER_POOL} markers are on the board")
         else:
-            self.start_moving(1 - self._mover)
+            self.start_moving(1 - self.mover)
 
     def _finish(self, reason: str) -> None:
-        self._phase = OVER
-        white, black = self._removed
+        self.phase = OVER
+        white, black = self.rings_removed
         if white == black:
-            self._result = f"{reason}; draw at {self._ring_count(white)} removed each"
+            self.result = f"{reason}; draw at {_ring_count(white)} removed each"
         else:
             winner = SEAT_NAMES[WHITE if white > black else BLACK]
-            self._result = f"{reason}; {winner} wins, {white}–{black} in rings removed"
+            self.result = f"{reason}; {winner} wins, {white}–{black} in rings removed"
 
-    @staticmethod
-    def _ring_count(count: int) -> str:
-        return "1 ring" if count == 1 else f"{count} rings"
+
+def _ring_count(count: int) -> str:
+    return "1 ring" if count == 1 else f"{count} rings"
+
+
+# -- views ------------------------------------------------------------------------------------
+
+
+def _ring_view(index: int, place: int) -> JsonDict:
+    """A ring on the board (`at`), in the supply, or on the scoring track (`slot` 0, 1, 2)."""
+    where = "board" if place >= 0 else "supply" if place == SUPPLY else "scored"
+    return {
+        "id": ring_id(index),
+        "colour": COLOUR_NAMES[index // RINGS_PER_PLAYER],
+        "place": where,
+        "at": POINT_NAMES[place] if place >= 0 else None,
+        "slot": SCORED - place if place <= SCORED else None,
+    }
+
+
+def _markers_view(white: int, black: int) -> list[JsonDict]:
+    colour_of = {point: seat for seat, mask in enumerate((white, black)) for point in points_of(mask)}
+    return [
+        {"id": marker_id(point), "colour": COLOUR_NAMES[colour_of[point]], "at": POINT_NAMES[point]}
+        for point in sorted(colour_of)
+    ]
+
+
+# -- hand-made positions ----------------------------------------------------------------------
+
+
+def _ring_places(points: Iterable[str], removed: int) -> list[int]:
+    places = [POINT_INDEX[_checked_name(name)] for name in points] + [
+        SCORED - slot for slot in range(removed)
+    ]
+    if len(places) > RINGS_PER_PLAYER:
+        raise ValueError(f"a player has {RINGS_PER_PLAYER} rings; got {len(places)} on the board and removed")
+    return places + [SUPPLY] * (RINGS_PER_PLAYER - len(places))
+
+
+def _checked_name(name: object) -> str:
+    if not isinstance(name, str) or name not in POINT_INDEX:
+        raise ValueError(f"{name!r} is not a point of the YINSH board (A2 … K10, e.g. F6)")
+    return name

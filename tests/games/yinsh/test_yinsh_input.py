@@ -10,6 +10,7 @@ from yinsh_positions import play
 
 from tabletop.engine import IllegalAction, InvalidOptions, Rng, State
 from tabletop.games.yinsh import GAME
+from tabletop.games.yinsh.state import YinshState
 
 
 def snapshot(state: State) -> str:
@@ -23,7 +24,8 @@ def legal(state: State) -> list[str]:
 
 def six_in_column_e() -> State:
     """White to move D4F4, which flips E4 and makes six white markers E2–E7."""
-    return GAME.position(
+    return YinshState.from_position(
+        GAME,
         white_rings=["D4", "A5", "K7"],
         black_rings=["K10", "J11", "B1"],
         white_markers=["E2", "E3", "E5", "E6", "E7"],
@@ -33,7 +35,8 @@ def six_in_column_e() -> State:
 
 def rows_for_both() -> State:
     """Black to move F3F6, which makes a row for Black (D5–H5) and one for White (D4–H4)."""
-    return GAME.position(
+    return YinshState.from_position(
+        GAME,
         white_rings=["K10", "J11", "A5"],
         black_rings=["F3", "B1", "K7"],
         white_markers=["D4", "E4", "G4", "H4", "F5"],
@@ -114,7 +117,7 @@ def test_a_turn_can_be_undone_three_times() -> None:
     ],
 )
 def test_illegal_actions_are_refused_and_change_nothing(seat: Any, action_id: Any, reason: str) -> None:
-    state = GAME.position(white_rings=["F6"], black_rings=["K10"])
+    state = YinshState.from_position(GAME, white_rings=["F6"], black_rings=["K10"])
     before = snapshot(state)
     with pytest.raises(IllegalAction, match=reason):
         state.apply(seat, action_id)
@@ -129,8 +132,12 @@ def test_a_placement_on_an_occupied_point_is_refused() -> None:
 
 def test_no_action_after_the_game_is_over() -> None:
     # Blitz: White's F6G7 completes F2–F6, and the first ring removed ends the game.
-    state = GAME.position(
-        white_rings=["F6", "A2"], black_rings=["K10"], white_markers=["F2", "F3", "F4", "F5"], variant="blitz"
+    state = YinshState.from_position(
+        GAME,
+        white_rings=["F6", "A2"],
+        black_rings=["K10"],
+        white_markers=["F2", "F3", "F4", "F5"],
+        variant="blitz",
     )
     play(state, "F6G7", "row:F2F6", "remove:A2")
     assert state.is_over() and state.current_players() == ()
@@ -152,7 +159,7 @@ def test_no_action_after_the_game_is_over() -> None:
 )
 def test_impossible_positions_are_refused(arguments: dict[str, Any], reason: str) -> None:
     with pytest.raises(ValueError, match=reason):
-        GAME.position(**arguments)
+        YinshState.from_position(GAME, **arguments)
 
 
 # -- records --------------------------------------------------------------------------------
@@ -210,7 +217,10 @@ def test_every_action_has_a_label_and_a_click_path_of_points() -> None:
     actions = {action.id: action for action in state.legal_actions(0)}
     assert actions["row:E2E6"].path == ("pt-e2", "pt-e6")
     assert actions["undo"].path == () and actions["undo"].label == "Undo"
-    assert GAME.position(white_rings=["F6"], black_rings=[]).legal_actions(0)[0].path[0] == "pt-f6"
+    assert (
+        YinshState.from_position(GAME, white_rings=["F6"], black_rings=[]).legal_actions(0)[0].path[0]
+        == "pt-f6"
+    )
 
 
 def test_row_paths_are_unambiguous_click_sequences() -> None:

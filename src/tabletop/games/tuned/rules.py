@@ -1,10 +1,11 @@
-"""Tuned's rules on bare stack codes: which actions a player has (R2 … R7), why not, and lines (R8).
+"""Tuned's rules as pure functions of a position: which actions a player has (R2 … R7), why
+not, the lines that win (R8), and the position key of decision D1.
 
-These functions know nothing of seats, pieces or the engine; the state (`state.py`) feeds
-them its stack codes, the kinds left in the mover's supply, whether the mover's Rooster
-is on MOVE and the reversal R7 forbids, and turns the answers into actions. They are the
-one source of legality: the state's legal actions, its checks and the bots' evaluator all
-come from here.
+Move generation works on bare stack codes: the state (`state.py`) feeds it its stack codes,
+the kinds left in the mover's supply, whether the mover's Rooster is on MOVE and the
+reversal R7 forbids; `legal_table` then pairs each move with the piece that starts it and
+its prebuilt action. These functions are the one source of legality: the state's legal
+actions, its error messages and the bots' evaluator all come from here.
 
 A move is a tuple `(kind, source, target, k)`: the kind of the lowest animal that goes,
 the cell it leaves (`SUPPLY` for an Add), the cell it goes to and how many animals go (1

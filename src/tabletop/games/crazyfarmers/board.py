@@ -134,6 +134,14 @@ def _moves_from(crossroad: tuple[int, int, str]) -> tuple[tuple[PathId, Crossroa
 
 MOVES: tuple[tuple[tuple[PathId, Crossroad], ...], ...] = tuple(_moves_from(c) for c in CROSSROAD_COORDS)
 """From each crossroad: (path, destination) for every direction whose destination exists (R14a)."""
+
+
+def neighbour(crossroad: Crossroad, direction: str) -> Crossroad:
+    """The crossroad reached from `crossroad` going Up, Down or Horizontal; -1 off the board (R14a)."""
+    _, destination = _step(*CROSSROAD_COORDS[crossroad], direction)
+    return CROSSROAD_INDEX.get(destination, -1)
+
+
 PATH_BETWEEN: dict[tuple[Crossroad, Crossroad], PathId] = {
     (a, b): path for a in range(CROSSROAD_COUNT) for path, b in MOVES[a]
 }

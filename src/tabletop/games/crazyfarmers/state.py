@@ -426,7 +426,7 @@ class CrazyFarmersState(State):
             if theirs.bit_count() < 2:
                 continue  # b
             anchor = self.fences[other][0] if self.fences[other] else self.tractors[other]
-            untouchable = BARN_PLOTS[self.players] | (CROSSROAD_PLOTS[anchor] if anchor >= 0 else 0)
+            untouchable = self.free_barns | self.occupied_barns | (CROSSROAD_PLOTS[anchor] if anchor >= 0 else 0)
             for plot in plots_of(adjacent_plots(field) & theirs & ~untouchable):  # a, d
                 if not splits_field(theirs, plot) and not closes_hole(field, plot):  # e, f
                     targets.append(plot)

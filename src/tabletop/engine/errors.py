@@ -16,3 +16,15 @@ class InvalidOptions(ValueError):
 
 class UnknownGame(LookupError):
     """A game id that is not in the registry."""
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """`repr(value)` cut to `limit` characters: how an error message echoes what came.
+
+    Input can be huge (a 5,000-digit "number"); the message says what it began with.
+
+    >>> shown("9" * 100)
+    "'99999999999999999999999999999999999999…"
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

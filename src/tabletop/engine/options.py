@@ -6,13 +6,17 @@ The server builds its "new table" form from these declarations and the CLI parse
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tabletop.engine.errors import InvalidOptions
+from tabletop.engine.errors import InvalidOptions, shown
 
 OptionValue = bool | int | str
 Options = Mapping[str, OptionValue]
+
+_WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
+"""ASCII digits only, and few: `str.isdigit` accepts "²", which `int` refuses."""
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,7 @@ class Option:
         converted = self._convert(value)
         if converted not in self.choices:
             allowed = ", ".join(str(choice) for choice in self.choices)
-            raise InvalidOptions(f"option {name!r} must be one of {allowed}; got {value!r}")
+            raise InvalidOptions(f"option {name!r} must be one of {allowed}; got {shown(value)}")
         return converted
 
     def _convert(self, value: object) -> OptionValue:
@@ -81,7 +85,7 @@ class IntOption(Option):
             return -(10**9)  # booleans are ints in Python but never a count
         if isinstance(value, int):
             return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
             return int(value)
         return -(10**9)
 
@@ -111,7 +115,7 @@ def resolve_options(declared: Mapping[str, Option], given: Options | None) -> di
     unknown = sorted(set(given) - set(declared))
     if unknown:
         known = ", ".join(sorted(declared)) or "none"
-        raise InvalidOptions(f"unknown option {unknown[0]!r}; this game's options are: {known}")
+        raise InvalidOptions(f"unknown option {shown(unknown[0])}; this game's options are: {known}")
     return {
         name: option.validate(name, given[name]) if name in given else option.default
         for name, option in declared.items()

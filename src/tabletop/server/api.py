@@ -16,15 +16,18 @@ from starlette.requests import HTTPConnection
 from tabletop.server import errors
 from tabletop.server.context import Context, context_of
 from tabletop.server.identity import (
+    authenticate,
     current_player,
     guest_name,
     log_in,
     registration_problem,
     required_player,
     token_for,
+    username_of,
 )
+from tabletop.server.inputs import clean_name
 from tabletop.server.live import replay_snapshot
-from tabletop.server.service import MAX_ACTION_ID_LENGTH, TableRequest
+from tabletop.server.service import MAX_ACTION_ID_LENGTH, MAX_SEATS, TableRequest
 from tabletop.server.summaries import game_summary, table_summary
 from tabletop.server.views import view_data, visible_log
 from tabletop.store import PlayerRecord, SeatSpec, UsernameTaken
@@ -33,7 +36,6 @@ from tabletop.store.passwords import MAX_PASSWORD_LENGTH
 
 router = APIRouter(prefix="/api", tags=["api"])
 
-MAX_SEATS = 16
 OptionValue = bool | int | str
 
 
@@ -98,7 +100,8 @@ def _player_out(request: Request, player: PlayerRecord) -> PlayerOut:
 @router.post("/guests", status_code=201)
 async def create_guest(request: Request, body: GuestIn, context: ContextDependency) -> PlayerOut:
     """A new guest player, remembered in the session and returned with an API token."""
-    player = await context.run(context.store.create_guest, body.name or guest_name())
+    name = guest_name() if body.name is None else clean_name(body.name, "a name", NAME_LENGTH)
+    player = await context.run(context.store.create_guest, name)
     log_in(request, player)
     return _player_out(request, player)
 
@@ -106,7 +109,7 @@ async def create_guest(request: Request, body: GuestIn, context: ContextDependen
 @router.post("/login")
 async def login(request: Request, body: LoginIn, context: ContextDependency) -> PlayerOut:
     """Logs in to a named account."""
-    player = await context.run(context.store.authenticate, body.username, body.password)
+    player = await authenticate(request, body.username, body.password)
     if player is None:
         raise errors.NotLoggedIn("unknown username or wrong password")
     log_in(request, player)
@@ -116,14 +119,15 @@ async def login(request: Request, body: LoginIn, context: ContextDependency) -> 
 @router.post("/register", status_code=201)
 async def register(request: Request, body: RegisterIn, context: ContextDependency) -> PlayerOut:
     """Turns the current guest (or a new one) into a named account."""
-    problem = registration_problem(body.username.strip(), body.password)
+    username = username_of(body.username)
+    problem = registration_problem(username, body.password)
     if problem is not None:
         raise errors.BadRequest(problem)
     player = await current_player(request)
     if player is None:
-        player = await context.run(context.store.create_guest, body.username)
+        player = await context.run(context.store.create_guest, username)
     try:
-        account = await context.run(context.store.register, player.id, body.username, body.password)
+        account = await context.run(context.store.register, player.id, username, body.password)
     except UsernameTaken as error:
         raise errors.UsernameUnavailable(str(error)) from error
     log_in(request, account)

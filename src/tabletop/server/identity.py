@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import unicodedata
 
 from itsdangerous import BadSignature
 from starlette.requests import HTTPConnection
@@ -79,13 +80,40 @@ async def ensure_player(connection: HTTPConnection) -> PlayerRecord:
     return player
 
 
+def username_of(text: str) -> str:
+    """The account name as stored: NFKC-normalised, so look-alikes are one name, and lowercase.
+
+    >>> username_of(" Ａｄｍｉｎ ")
+    'admin'
+    """
+    return unicodedata.normalize("NFKC", text).strip().lower()
+
+
+def is_username(username: str) -> bool:
+    """3 to NAME_LENGTH letters, digits, '.', '_' or '-' (after `username_of`)."""
+    return 3 <= len(username) <= NAME_LENGTH and all(c.isalnum() or c in "_.-" for c in username)
+
+
+async def authenticate(connection: HTTPConnection, username: str, password: str) -> PlayerRecord | None:
+    """The account these credentials open, or None.
+
+    A name that cannot be a username is refused before the store is asked, so no input
+    (a NUL byte, a megabyte) reaches the database or the password hasher.
+    """
+    name = username_of(username)
+    if not is_username(name) or len(password) > MAX_PASSWORD_LENGTH or "\x00" in password:
+        return None
+    context = context_of(connection)
+    return await context.run(context.store.authenticate, name, password)
+
+
 def registration_problem(username: str, password: str) -> str | None:
-    """What is wrong with a new account's username or password, or None.
+    """What is wrong with a new account's username (as `username_of` gives it) or password, or None.
 
     >>> registration_problem("ann", "short")
     'A password has 8 to 200 characters.'
     """
-    if not 3 <= len(username) <= NAME_LENGTH or not all(c.isalnum() or c in "_.-" for c in username):
+    if not is_username(username):
         return f"A username has 3 to {NAME_LENGTH} letters, digits, '.', '_' or '-'."
     if not MIN_PASSWORD_LENGTH <= len(password) <= MAX_PASSWORD_LENGTH:
         return f"A password has {MIN_PASSWORD_LENGTH} to {MAX_PASSWORD_LENGTH} characters."

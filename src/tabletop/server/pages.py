@@ -17,21 +17,23 @@ from tabletop.engine import Game
 from tabletop.server import errors
 from tabletop.server.context import context_of
 from tabletop.server.identity import (
+    authenticate,
     check_csrf,
     csrf_token,
     ensure_player,
     log_in,
     log_out,
     registration_problem,
+    username_of,
 )
+from tabletop.server.inputs import clean_name, whole_number
 from tabletop.server.live import replay_snapshot
 from tabletop.server.rules_pages import rules_html
-from tabletop.server.service import BOT_LEVELS, TableRequest
+from tabletop.server.service import BOT_LEVELS, MAX_SEATS, TableRequest
 from tabletop.server.templating import render
 from tabletop.server.views import bot_display_name, socket_message, state_fragment, view_data
 from tabletop.store import PlayerRecord, SeatSpec, UsernameTaken
 from tabletop.store.models import NAME_LENGTH
-from tabletop.store.passwords import MAX_PASSWORD_LENGTH
 
 router = APIRouter(include_in_schema=False)
 
@@ -72,9 +74,7 @@ async def lobby(request: Request) -> HTMLResponse:
 async def rename(request: Request) -> Response:
     """Changes the visitor's display name."""
     form = await _checked_form(request)
-    name = form.get("name", "").strip()
-    if not 0 < len(name) <= NAME_LENGTH:
-        raise errors.BadRequest(f"a name has 1 to {NAME_LENGTH} characters")
+    name = clean_name(form.get("name", ""), "a name", NAME_LENGTH)
     context = context_of(request)
     player = await ensure_player(request)
     await context.run(context.store.rename, player.id, name)
@@ -137,10 +137,8 @@ async def create_table(request: Request, game_id: str) -> Response:
 
 
 def _table_request(game: Game, form: dict[str, str], player: PlayerRecord) -> TableRequest:
-    count = form.get("players", "")
-    if not count.isdigit():
-        raise errors.BadRequest("choose the number of players")
-    seats = tuple(_seat_spec(form.get(f"seat-{seat}", "open"), player) for seat in range(int(count)))
+    count = whole_number(form.get("players", ""), "the number of players", game.min_players, game.max_players)
+    seats = tuple(_seat_spec(form.get(f"seat-{seat}", "open"), player) for seat in range(count))
     if sum(seat.player_id is not None for seat in seats) > 1:
         raise errors.BadRequest("you can take only one seat")
     options: dict[str, Any] = {}
@@ -158,9 +156,7 @@ def _seat_spec(choice: str, player: PlayerRecord) -> SeatSpec:
         return SeatSpec(player_id=player.id)
     if choice.startswith("bot:"):
         _, name, level = f"{choice}::".split(":")[:3]
-        if not level.isdigit():
-            raise errors.BadRequest(f"unknown seat choice {choice!r}")
-        return SeatSpec(bot=name, bot_level=int(level))
+        return SeatSpec(bot=name, bot_level=whole_number(level, "a bot's level", 1, max(BOT_LEVELS)))
     return SeatSpec()
 
 
@@ -197,7 +193,8 @@ async def join_table(request: Request, table_id: str) -> Response:
     form = await _checked_form(request)
     player = await ensure_player(request)
     seat = form.get("seat", "")
-    await context_of(request).service.join(table_id, player.id, int(seat) if seat.isdigit() else None)
+    chosen = whole_number(seat, "the seat", 0, MAX_SEATS - 1) if seat else None
+    await context_of(request).service.join(table_id, player.id, chosen)
     return RedirectResponse(f"/t/{table_id}", status_code=SEE_OTHER)
 
 
@@ -237,11 +234,8 @@ async def login_form(request: Request) -> HTMLResponse:
 async def login(request: Request) -> Response:
     """Logs in to a named account."""
     form = await _checked_form(request)
-    context = context_of(request)
     username, password = form.get("username", ""), form.get("password", "")
-    player = await context.run(
-        context.store.authenticate, username[:NAME_LENGTH], password[:MAX_PASSWORD_LENGTH]
-    )
+    player = await authenticate(request, username, password)
     if player is None:
         return await page(
             request,
@@ -269,7 +263,7 @@ async def register(request: Request) -> Response:
     """Turns the visitor's guest player into a named account."""
     form = await _checked_form(request)
     context = context_of(request)
-    username, password = form.get("username", "").strip(), form.get("password", "")
+    username, password = username_of(form.get("username", "")), form.get("password", "")
     error = registration_problem(username, password)
     if error is None:
         player = await ensure_player(request)

@@ -25,10 +25,12 @@ import anyio.to_thread
 
 from tabletop import bots
 from tabletop.engine import ActionId, Game, IllegalAction, InvalidOptions, Rng, Seat, UnknownGame
+from tabletop.engine.errors import shown
 from tabletop.server import errors
 from tabletop.server.bot_runner import BotRunner, BotTimeout
 from tabletop.server.bot_worker import BotRequest
 from tabletop.server.hub import Event, Hub, table_channel
+from tabletop.server.inputs import clean_line
 from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, rebuild
 from tabletop.server.move_writer import MoveWriter
 from tabletop.store import (
@@ -43,6 +45,7 @@ from tabletop.store import (
     Store,
     TableMode,
     TableRecord,
+    is_table_id,
 )
 from tabletop.store.models import CHAT_LENGTH
 
@@ -50,6 +53,8 @@ GameLoader = Callable[[str], Game]
 BOT_LEVELS = range(1, 6)
 FINISHED_TABLES_KEPT = 200
 MAX_ACTION_ID_LENGTH = 200
+MAX_SEATS = 16
+"""The most seats any table may have (the API and the forms refuse more before building them)."""
 SEED_BITS = 62
 
 P = ParamSpec("P")
@@ -129,13 +134,18 @@ class TableService:
         live = self._tables.get(table_id)
         if live is not None:
             return live
+        if not is_table_id(table_id):
+            raise errors.TableNotFound(f"no table {shown(table_id)}")
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            live = self._tables.get(table_id)
-            if live is None:
-                live = await self._load(table_id)
-                self._remember(live)
-        self._loading.pop(table_id, None)
+        try:
+            async with lock:
+                live = self._tables.get(table_id)
+                if live is None:
+                    live = await self._load(table_id)
+                    self._remember(live)
+        finally:
+            if not lock.locked():
+                self._loading.pop(table_id, None)
         return live
 
     def _remember(self, live: LiveTable) -> None:
@@ -265,9 +275,7 @@ class TableService:
 
     async def say(self, table_id: str, player_id: int, text: str) -> None:
         """Stores a chat line and sends it to everyone at the table."""
-        text = text.strip()
-        if not text or len(text) > CHAT_LENGTH:
-            raise errors.BadRequest(f"a chat message has 1 to {CHAT_LENGTH} characters")
+        text = clean_line(text, "a chat message", CHAT_LENGTH)
         live = await self.table(table_id)
         line = await in_worker_thread(self.store.add_chat, table_id, player_id, text)
         chat = {"name": line.player_name, "text": line.text, "time": line.created_at.isoformat()}

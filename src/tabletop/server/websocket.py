@@ -135,8 +135,8 @@ class TableConnection:
             if not isinstance(message, dict):
                 raise errors.BadRequest('a message is a JSON object with a "type"')
             await self._dispatch(message)
-        except json.JSONDecodeError:
-            await self._error(errors.BadRequest("the message is not valid JSON"))
+        except (json.JSONDecodeError, RecursionError):
+            await self._error(errors.BadRequest("the message is not valid JSON (or nested too deep)"))
         except errors.ServiceError as error:
             await self._error(error)
 

@@ -26,7 +26,7 @@ from tabletop.store.records import (
     TableStatus,
     UsernameTaken,
 )
-from tabletop.store.store import Store
+from tabletop.store.store import Store, is_table_id
 
 __all__ = [
     "DATABASE_URL_VARIABLE",
@@ -50,4 +50,5 @@ __all__ = [
     "TableStatus",
     "UsernameTaken",
     "database_url",
+    "is_table_id",
 ]

@@ -49,6 +49,19 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def is_table_id(text: object) -> bool:
+    """Could `text` be a table id? (Checked before any lookup, so junk never reaches a query.)
+
+    >>> is_table_id("k3x9q0p2ab"), is_table_id("abc"), is_table_id("k3x9q0p2a\\x00")
+    (True, False, False)
+    """
+    return (
+        isinstance(text, str)
+        and len(text) == TABLE_ID_LENGTH
+        and all(character in TABLE_ID_ALPHABET for character in text)
+    )
+
+
 def new_table_id() -> str:
     """A random id for a table: unguessable, so an unlisted table's invite link stays private."""
     return "".join(secrets.choice(TABLE_ID_ALPHABET) for _ in range(TABLE_ID_LENGTH))

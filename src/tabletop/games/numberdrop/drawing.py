@@ -102,7 +102,7 @@ def _header(parts: Parts, view: View) -> None:
             _shape("rect", x=x, y=44, width=34, height=34, rx=6, fill=fill, stroke=INK, stroke_width=1.5)
         )
         parts.append(_text(x + 17, 61, value, size=18, bold=True))
-        parts.append(_text(x + 17, 89, die["die"], size=11, fill="#555555"))
+        parts.append(_text(x + 17, 89, die["die"], size=13, fill="#555555"))
         x += 40
     step = view["step"]
     notes = {
@@ -199,13 +199,13 @@ def _row_boxes(parts: Parts, sheet: View, left: float, top: float) -> None:
         box = {"x": left, "y": py + 3, "width": BIG - 2, "height": BIG - 6, "rx": 5}
         parts.append(_shape("rect", **box, fill=fill, stroke=colour, stroke_width=2.5 if won else 0.8))
         label = ("+2" if y < LINE else "−5") + ("✓" if won else "")
-        parts.append(_text(left + BIG / 2 - 1, py + BIG / 2, label, size=12, bold=won, fill=colour))
+        parts.append(_text(left + BIG / 2 - 1, py + BIG / 2, label, size=13, bold=won, fill=colour))
 
 
 def _combination_table(parts: Parts, sheet: View, left: float, top: float) -> float:
     """Sizes 3–7 with their same and run boxes and BLOCK letters, then the size-8 box (R24–R29)."""
-    for label, x in (("size", 14), ("same", 44), ("run", 76), ("blk", 104)):
-        parts.append(_text(left + x, top - 8, label, size=11))
+    for label, x in (("same", 44), ("run", 76), ("blk", 104)):
+        parts.append(_text(left + x, top - 8, label, size=13))
     for row, size in enumerate(range(3, 8)):
         y = top + row * TABLE_ROW
         parts.append(_text(left + 14, y + 13, str(size), bold=True))
@@ -223,7 +223,7 @@ def _box(parts: Parts, ident: str, corner: tuple[float, float], label: str, *, d
     fill, stroke = ("#bbdefb", MARK) if done else ("#ffffff", GRID_LINE)
     box = {"x": x, "y": y, "width": 26, "height": 26, "rx": 5}
     parts.append(_shape("rect", id=ident, **box, fill=fill, stroke=stroke, stroke_width=2.5 if done else 1))
-    parts.append(_text(x + 13, y + 13, label + ("✓" if done else ""), size=12, bold=done))
+    parts.append(_text(x + 13, y + 13, label + ("✓" if done else ""), size=13, bold=done))
 
 
 def _letter(parts: Parts, letter: str, state: str, centre: tuple[float, float]) -> None:
@@ -238,7 +238,7 @@ def _letter(parts: Parts, letter: str, state: str, centre: tuple[float, float]) 
 
 def _solo_tiles(parts: Parts, view: View, left: float, top: float) -> None:
     """The five solo tiles in their columns, positions 0 (top) to 4 ("GO!") (R39)."""
-    parts.append(_text(left, top, "tiles (GO! at the bottom)", size=11, anchor="start"))
+    parts.append(_text(left, top, "tiles (GO! at the bottom)", size=13, anchor="start"))
     for column, (shape, position) in enumerate(zip(view["blocks"], view["tiles"], strict=True)):
         x = left + column * 22
         track = top + 10
@@ -249,14 +249,14 @@ def _solo_tiles(parts: Parts, view: View, left: float, top: float) -> None:
         tile_y = track + position * TILE_STEP
         tile = {"x": x + 1, "y": tile_y + 1, "width": 18, "height": 16, "rx": 3}
         parts.append(_shape("rect", id=f"nd-tile-{LETTERS[column]}", **tile, fill="#fff3c4", stroke=INK))
-        parts.append(_text(x + 10, tile_y + 9, shape, size=12, bold=True))
-        parts.append(_text(x + 10, track + 5 * TILE_STEP + 9, LETTERS[column], size=11))
+        parts.append(_text(x + 10, tile_y + 9, shape, size=13, bold=True))
+        parts.append(_text(x + 10, track + 5 * TILE_STEP + 9, LETTERS[column], size=13))
 
 
 def _palette(parts: Parts, shape: str, top: int) -> int:
     """The orientations of the shape to drop, each clickable ("nd-or-L5")."""
     parts.append(
-        _text(MARGIN, top + 8, f"{shape}: click an orientation, then a column", size=12, anchor="start")
+        _text(MARGIN, top + 8, f"{shape}: click an orientation, then a column", size=13, anchor="start")
     )
     unit = 9
     side = 5 * unit + 4
@@ -288,9 +288,9 @@ def _small_sheets(parts: Parts, view: View, seats: Sequence[int], top: int) -> i
         sheet = view["sheets"][seat]
         done = " ✓" if view["step"] != "over" and seat not in view["waiting"] else ""
         title = f"{_name(seat)}: {view['scores'][seat]}{done}"
-        parts.append(_text(left, y + 8, title, size=12, bold=True, anchor="start"))
+        parts.append(_text(left, y + 8, title, size=13, bold=True, anchor="start"))
         _grid(parts, sheet, (left, y + 20, SMALL), _last_written(view, seat), clickable=False)
-        parts.append(_text(left, y + 30 + HEIGHT * SMALL, _letters_text(sheet), size=11, anchor="start"))
+        parts.append(_text(left, y + 30 + HEIGHT * SMALL, _letters_text(sheet), size=13, anchor="start"))
     rows = (len(seats) + 2) // 3
     return top + rows * row_height
 

@@ -33,7 +33,13 @@ def sheet_value(sheet: Sheet) -> float:
 
 
 def evaluate(state: NumberDropState) -> list[float]:
-    """Per seat in [-1, 1]: its sheet's value against the best other sheet (solo: against 40 points)."""
+    """Per seat in [-1, 1]: its sheet's value against the best other sheet (solo: against 40 points).
+
+    A finished game with others is worth its result: 1 for a (shared) win, -1 otherwise.
+    """
+    outcome = state.outcome()
+    if outcome is not None and state.players > 1:
+        return [1.0 if rank == 1 else -1.0 for rank in outcome.ranks]
     sheets = [turn.sheet for turn in state.turns] if state.turns and not state.over else state.sheets
     values = [sheet_value(sheet) for sheet in sheets]
     if len(values) == 1:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, JsonDict, OptionValue, Outcome, Rng, Seat, State
+from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, OptionValue, Outcome, Rng, Seat, State
 from tabletop.games.numberdrop.board import (
     BLOCK_SHAPES,
     CELL_INDEX,
@@ -65,7 +65,7 @@ def faces_of(roll: Sequence[int | str | None]) -> list[int]:
     [1, 1, 3, 0, 1]
     """
     dice = [*NUMBER_DICE, SHAPE_DIE]
-    return [faces.index(value) for faces, value in zip(dice, roll, strict=True)]  # type: ignore[arg-type]
+    return [faces.index(value) for faces, value in zip(dice, roll, strict=True)]
 
 
 class NumberDropState(State):
@@ -154,6 +154,17 @@ class NumberDropState(State):
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
         return isinstance(action_id, str) and self.turns[seat].is_legal(action_id)
+
+    def illegal(self, seat: Seat, action_id: object) -> IllegalAction:
+        """What was expected instead, with a few examples (a drop can have a thousand legal ids)."""
+        if self.is_over() or seat not in self.current_players():
+            return super().illegal(seat, action_id)
+        legal = self.legal_action_ids(seat)
+        examples = ", ".join(legal[:4]) + (f" (and {len(legal) - 4} more)" if len(legal) > 4 else "")
+        wanted = _ask(self.turns[seat]).lower()
+        return IllegalAction(
+            f"{action_id!r} is not legal for {player_name(seat)} now ({wanted}); legal: {examples}"
+        )
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         turn = self.turns[seat]

@@ -344,7 +344,7 @@ def draw_text(view: Mapping[str, Any]) -> str:
         row[4 * (q + 3) + 2 : 4 * (q + 3) + 4] = [letter, barn]
     lines = [str(view["prompt"]), *("".join(rows[key]).rstrip() for key in sorted(rows))]
     for seat, player in enumerate(view["players"]):
-        fence = "-".join(player["fence"]) or "none"
+        fence = " ".join(player["fence"]) or "none"
         lines.append(
             f"{LETTERS[seat]} {player['colour']}: main {len(player['main'])}, plots {len(player['field'])}, "
             f"tractor {player['tractor']}, fence {fence}, cards {player['cards']}"

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from tabletop.games.crazyfarmers.state import CrazyFarmersState
 
 FALLOW = 0.4
-FENCE = 0.25
+FENCE = 0.12
 FENCE_CAP = 8
 CARD = 0.3
 POWERLESS = 1.0

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import create_engine, inspect, text, update
 
 from tabletop.engine import Outcome
 from tabletop.store import (
@@ -30,7 +30,7 @@ from tabletop.store import (
     UsernameTaken,
 )
 from tabletop.store.database import downgrade
-from tabletop.store.models import Base
+from tabletop.store.models import Base, TableSeat
 
 POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -164,6 +164,52 @@ def test_of_two_racing_players_one_gets_the_seat(store: Store) -> None:
     for thread in threads:
         thread.join()
     assert sorted(outcomes) == ["refused"] * 4 + ["seated"]
+
+
+def test_two_processes_joining_the_last_two_seats_start_the_table(store: Store, database_url: str) -> None:
+    """Issue 11, item 2: each join locks the table row, so one of them sees the table full."""
+    other = Store.open(database_url)  # a second server process: its own connections, no shared lock
+    try:
+        for _ in range(15):
+            owner, left, right = (store.create_guest(name).id for name in ("O", "L", "R"))
+            table_id = store.create_table(
+                NewTable("nim", {}, 1, (SeatSpec(player_id=owner), SeatSpec(), SeatSpec()))
+            ).id
+            barrier = threading.Barrier(2)
+
+            def join(
+                which: Store, seat: int, player: int, table: str = table_id, both: threading.Barrier = barrier
+            ) -> None:
+                both.wait()
+                which.take_seat(table, seat, player)
+
+            threads = [
+                threading.Thread(target=join, args=(store, 1, left)),
+                threading.Thread(target=join, args=(other, 2, right)),
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            record = store.table(table_id)
+            assert record is not None and record.status == "playing"
+    finally:
+        other.close()
+
+
+def test_a_full_table_left_waiting_is_started_on_repair(store: Store) -> None:
+    owner, guest = store.create_guest("O").id, store.create_guest("G").id
+    table_id = _two_seat_table(store, first=SeatSpec(player_id=owner))
+    with store._transaction() as session:  # the state an old race left behind
+        session.execute(
+            update(TableSeat)
+            .where(TableSeat.table_id == table_id, TableSeat.seat == 1)
+            .values(player_id=guest)
+        )
+    assert store.table(table_id).status == "waiting"  # type: ignore[union-attr]
+    assert store.start_full_tables() == [table_id]
+    assert store.table(table_id).status == "playing"  # type: ignore[union-attr]
+    assert store.start_full_tables() == []
 
 
 def test_the_move_log_takes_one_move_per_seq(store: Store) -> None:

@@ -109,6 +109,8 @@ class TableService:
 
     async def start(self) -> int:
         """Rebuilds every open table from its log and restarts its bots; returns how many."""
+        for table_id in await in_worker_thread(self.store.start_full_tables):
+            _LOG.warning("table %s had every seat taken but had not started: started it", table_id)
         records = await in_worker_thread(self.store.tables, OPEN_STATUSES, None)
         for record in records:
             try:

@@ -215,7 +215,7 @@ class Store:
         """
         try:
             with self._transaction() as session:
-                row = _get_table(session, table_id)
+                row = _get_table(session, table_id, for_update=True)  # joins of one table queue here
                 taken = session.execute(
                     update(TableSeat)
                     .where(TableSeat.table_id == table_id, TableSeat.seat == seat)
@@ -233,6 +233,17 @@ class Store:
                 return record
         except IntegrityError as error:
             raise AlreadySeated(f"player {player_id} already has a seat at table {table_id}") from error
+
+    def start_full_tables(self) -> list[str]:
+        """Starts every waiting table whose seats are all taken (left by a crash or an old race)."""
+        with self._transaction() as session:
+            rows = session.scalars(select(GameTable).where(GameTable.status == "waiting")).all()
+            started = []
+            for row in rows:
+                if not any(seat.is_open for seat in _table_record(session, row).seats):
+                    row.status, row.started_at = "playing", now()
+                    started.append(row.id)
+            return started
 
     # The move log
 
@@ -313,8 +324,14 @@ def _get_player(session: Session, player_id: int) -> Player:
     return player
 
 
-def _get_table(session: Session, table_id: str) -> GameTable:
-    row = session.get(GameTable, table_id)
+def _get_table(session: Session, table_id: str, *, for_update: bool = False) -> GameTable:
+    """The table's row; `for_update` locks it until the transaction ends (PostgreSQL).
+
+    Taking a seat and starting the table must be one step: under READ COMMITTED two joins
+    of the last two seats would each still see the other's seat open, and neither would
+    start the table. Locking the table row first makes such joins take turns.
+    """
+    row = session.get(GameTable, table_id, with_for_update=for_update)
     if row is None:
         raise NotFound(f"no table {table_id!r}")
     return row

@@ -1,4 +1,9 @@
-"""YINSH through the engine contract: undo, illegal input, records, options and length bounds."""
+"""Input: YINSH's action ids (section 8 of docs/rules/yinsh.md), undo, and what is refused.
+
+Also the engine contract around them: records, options and the length bound. Illegal or
+malformed actions are refused with `IllegalAction` and change nothing; hand-made positions
+that no game can reach are refused with `ValueError`.
+"""
 
 from __future__ import annotations
 
@@ -155,6 +160,11 @@ def test_no_action_after_the_game_is_over() -> None:
         ({"white_rings": ["A2", "A3", "A4", "A5", "B1", "B2"], "black_rings": []}, "5 rings"),
         ({"white_rings": [], "black_rings": [], "white_markers": ["F2", "F3", "F4", "F5", "F6"]}, "no row"),
         ({"white_rings": [], "black_rings": [], "rings_removed": (3, 0)}, "not a game in progress"),
+        (
+            {"white_rings": ["F6"], "black_rings": [], "to_move": 2},
+            "expected to_move 0 .White. or 1 .Black., got 2",
+        ),
+        ({"white_rings": [6], "black_rings": []}, "6 is not a point of the YINSH board"),
     ],
 )
 def test_impossible_positions_are_refused(arguments: dict[str, Any], reason: str) -> None:

@@ -1,11 +1,7 @@
-"""YINSH (Kris Burm, GIPF project, 2003): standard and Blitz, as `rules/yinsh.md` gives them.
+"""YINSH (Kris Burm, GIPF project, 2003): standard and Blitz, as docs/rules/yinsh.md states them.
 
-Modules: `geometry` (the 85-point board, its lines and five-point windows as bitmasks),
-`rules` (ring moves, rows, the notation), `state` (the order of a turn), `records` (views,
-JSON, set-up positions), `drawing` (SVG and text), `evaluator` (a heuristic for MCTS) and
-`game` (the declarations).
-
-Decisions where the rules file leaves a choice (Board Game Arena's way where it is known):
+Decisions where the rules leave a choice (section 6 of the rules page; Board Game Arena's
+way where it is known):
 
 - Seat 0 plays White and starts (YI-S1, Q3): the platform's seat draw decides who is White.
 - Blitz is a table option (``variant=blitz``): the first ring removed wins (YI-R10, Q4).
@@ -28,6 +24,17 @@ Decisions where the rules file leaves a choice (Board Game Arena's way where it 
   game's length bounded (`max_length`) even when random bots play.
 - Markers are named by their point (``marker-f6``): a marker never moves and keeps its id
   while it flips.
+
+Notation (section 8): a placement is the point (``F6``); a ring move is from and to
+(``F6F9``: the marker goes in the ring on F6, the ring moves to F9); a row is ``row:`` and
+its two ends, low end first (``row:E2E6``); a ring paying for a row is ``remove:`` and its
+point (``remove:F6``); then ``pass`` and ``undo``. Ids are case-sensitive.
+
+Modules: `board` (the 85-point board, its lines and five-point windows as bitmasks, the
+pieces and the notation), `rules` (ring moves, rows and position checks on bitmasks),
+`state` (the position, the order of a turn, views and JSON, `from_position`), `turn` (the
+phases, the last move and the undo snapshots, with their written form), `drawing` (SVG and
+text), `evaluator` (a heuristic for MCTS) and `game` (the declarations).
 """
 
 from tabletop.games.yinsh.game import YinshGame

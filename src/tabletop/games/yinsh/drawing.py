@@ -2,7 +2,7 @@
 
 The board is the real one: 85 intersections of a triangular lattice joined by the 33
 lines, columns A…K left to right and numbers rising up each column (section 2 of
-`rules/yinsh.md`). Black's supply and scoring track are above the board, White's below.
+docs/rules/yinsh.md). Black's supply and scoring track are above the board, White's below.
 
 Clicks land on the transparent circles ``pt-f6`` … laid over every point (the pieces let
 clicks through), so a ring, a marker or an empty point are all chosen by their point.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from crazyfarmers_positions import drive, idle_turn, names, position, towards
 
-from tabletop.engine import IllegalAction
+from tabletop.engine import IllegalAction, Rng
 from tabletop.games.crazyfarmers import GAME
 from tabletop.games.crazyfarmers.board import (
     CROSSROAD_COUNT,
@@ -580,3 +580,25 @@ def test_illegal_ids_are_refused() -> None:
     with pytest.raises(IllegalAction):
         state.apply(BLUE, "0,2,L")
     assert towards(state, BLUE, "Up") in state.legal_action_ids(BLUE)
+
+
+def test_r66_game_over_card_near_the_bottom_ends_the_game_when_drawn() -> None:
+    state = GAME.new_state(2, {"game_over_card": True}, seed=4)
+    assert state.draw_pile.index("gameover") < 7 and len(state.draw_pile) == 37
+    assert "gameover" not in GAME.new_state(2, None, seed=4).draw_pile
+    drawn = position(
+        game_over_card=True, free_barns=["1,-2"],
+        fences=[["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"], []], tractors=["2,-3,L", "0,2,L"],
+    )
+    drawn.draw_pile.remove("gameover")
+    drawn.draw_pile.append("gameover")
+    drawn.apply(BLUE, "0,-2,R")
+    assert drawn.is_over() and drawn.hands[BLUE] == [] and drawn.outcome().ranks == (1, 2)
+
+
+def test_r66_determinize_keeps_the_game_over_card_in_the_pile() -> None:
+    state = position(game_over_card=True, hands=[["nitro1"], ["bribe", "rut"]])
+    for seed in range(5):
+        copy = state.determinize(BLUE, Rng(seed))
+        assert copy.hands[BLUE] == ["nitro1"] and "gameover" in copy.draw_pile
+        assert "gameover" not in copy.hands[YELLOW] and len(copy.hands[YELLOW]) == 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import Capabilities, ChoiceOption, Game, JsonDict, Option, Options, OptionValue, Rng, State
+from tabletop.engine import BoolOption, Capabilities, ChoiceOption, Game, JsonDict, Option, Options, OptionValue, Rng, State
 from tabletop.games.crazyfarmers import drawing, evaluator
 from tabletop.games.crazyfarmers.rules import EXPERT, FAST, REGULAR
 from tabletop.games.crazyfarmers.state import ROUND_LIMIT, TURN_ACTIONS_AT_MOST, CrazyFarmersState
@@ -32,7 +32,11 @@ class CrazyFarmersGame(Game):
             values=(FAST, REGULAR, EXPERT),
             help="game length: plots to reach (2 players together 23 / 27 / 31; "
             "3 players each 9 / 11 / 13; 4 players each 8 / 9 / 11)",
-        )
+        ),
+        "game_over_card": BoolOption(
+            default=False,
+            help="a Game Over card hides near the bottom of the bonus deck: whoever draws it ends the game",
+        ),
     }
     capabilities: ClassVar[Capabilities] = Capabilities(chance=True, hidden_information=True)
 

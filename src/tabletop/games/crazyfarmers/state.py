@@ -77,6 +77,9 @@ TURN_ACTIONS_AT_MOST = 1 + MAX_ALLOWANCE + 5 * (HAND_LIMIT + 2 * 13) + 1
 """First crossroad, five moves, every card held or drawn (at most 6 + 2 per barn) played with
 up to four bale steps, and the end: a true bound on one turn's actions."""
 REPETITIONS = 3
+GAME_OVER = "gameover"
+GAME_OVER_MINIMUM, GAME_OVER_DEPTH = 8, 7
+"""R66: the Game Over card goes into a shuffled pile of more than 8 cards, among its last 7."""
 TURN_END_EFFECTS = (NITRO_1, NITRO_2, HELICOPTER, RUT)
 TURN_START_EFFECTS = (VOLTAGE, WATCHDOG)
 NO_TARGET_CARDS = (NITRO_1, NITRO_2, VOLTAGE, WATCHDOG, BALE_1, BALE_2)
@@ -122,6 +125,7 @@ class CrazyFarmersState(State):
         *,
         players: int = 2,
         mode: str = "regular",
+        game_over_card: bool = False,
         fields: list[list[str]],
         tractors: list[str | None] | None = None,
         fences: list[list[str]] | None = None,
@@ -141,7 +145,7 @@ class CrazyFarmersState(State):
         still to choose their first crossroad (R2). The draw pile is the shuffled deck
         minus the cards in hands.
         """
-        state = cls(game, players, dict(game.resolve_options({"mode": mode})), Rng(seed))
+        state = cls(game, players, dict(game.resolve_options({"mode": mode, "game_over_card": game_over_card})), Rng(seed))
         state.fields = [mask(*names) for names in fields]
         state.tractors = [-1 if name is None else CROSSROAD_BY_NAME[name] for name in (tractors or [None] * players)]
         state.fences = [[CROSSROAD_BY_NAME[name] for name in fence] for fence in (fences or [[]] * players)]
@@ -153,8 +157,7 @@ class CrazyFarmersState(State):
         state.bales = sum(1 << PATH_BY_NAME[name] for name in bales)
         deck = Counter(full_deck())
         deck.subtract(card for hand in state.hands for card in hand)
-        state.draw_pile = [card for card in CARDS for _ in range(max(0, deck[card]))]
-        state.rng.shuffle(state.draw_pile)
+        state.draw_pile = state._shuffled([card for card in CARDS for _ in range(max(0, deck[card]))])
         state._begin_turn(to_move)
         state.moves_done = moves_done
         state._moves_cache = None
@@ -166,9 +169,16 @@ class CrazyFarmersState(State):
         starts = list(START_PLOTS[self.players])
         self.rng.shuffle(starts)
         self.fields = [mask(name) for name in starts]
-        self.draw_pile = full_deck()
-        self.rng.shuffle(self.draw_pile)
+        self.draw_pile = self._shuffled(full_deck())
         self._begin_turn(0)
+
+    def _shuffled(self, cards: list[str]) -> list[str]:
+        """R66: a shuffled pile, with the Game Over card among its last 7 when the option is on."""
+        self.rng.shuffle(cards)
+        wanted = self.options["game_over_card"] and GAME_OVER not in self.draw_pile
+        if wanted and len(cards) > GAME_OVER_MINIMUM:
+            cards.insert(self.rng.below(GAME_OVER_DEPTH), GAME_OVER)
+        return cards
 
     # --- the contract ------------------------------------------------------------------------
 
@@ -253,7 +263,8 @@ class CrazyFarmersState(State):
         """A clone with the draw pile and every hand but the viewer's dealt again from the unseen cards."""
         copy = cast(CrazyFarmersState, super().determinize(viewer, rng))
         hidden = [seat for seat in range(self.players) if seat != viewer]
-        unseen = list(copy.draw_pile)
+        game_over = GAME_OVER in copy.draw_pile
+        unseen = [card for card in copy.draw_pile if card != GAME_OVER]
         for seat in hidden:
             unseen += copy.hands[seat]
         rng.shuffle(unseen)
@@ -261,6 +272,8 @@ class CrazyFarmersState(State):
             count = len(copy.hands[seat])
             copy.hands[seat] = sorted(unseen[:count])
             del unseen[:count]
+        if game_over:  # somewhere near the bottom, as far as anyone knows (R66)
+            unseen.insert(rng.below(min(GAME_OVER_DEPTH, len(unseen) + 1)), GAME_OVER)
         copy.draw_pile = unseen
         return copy
 
@@ -668,12 +681,14 @@ class CrazyFarmersState(State):
     def _draw(self, seat: Seat, count: int) -> None:
         """R29, R60: draw from the pile, shuffling the discards under it when it runs short."""
         if count > len(self.draw_pile) and self.discard_pile:
-            reshuffled = self.discard_pile
-            self.rng.shuffle(reshuffled)
-            self.draw_pile = reshuffled + self.draw_pile
+            self.draw_pile = self._shuffled(self.discard_pile) + self.draw_pile
             self.discard_pile = []
         for _ in range(min(count, len(self.draw_pile))):
-            self.hands[seat].append(self.draw_pile.pop())
+            card = self.draw_pile.pop()
+            if card == GAME_OVER:
+                self.over = True  # R66: the game ends at once
+                return
+            self.hands[seat].append(card)
 
     def _play(self, seat: Seat, card: str, target: str) -> None:
         """R50–R58: one card from the hand, with its target."""

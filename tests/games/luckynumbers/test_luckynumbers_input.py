@@ -150,3 +150,13 @@ def test_stored_positions_round_trip_exactly() -> None:
     for make in (_turn_start, _in_hand, _over):
         data = make().to_json()
         assert GAME.state_from_json(json.loads(json.dumps(data))).to_json() == data
+
+
+def test_a_hand_made_position_that_no_game_reaches_is_refused() -> None:
+    # 2.1: two players have two tiles of each number; INV: a garden must be in order.
+    with pytest.raises(ValueError, match="no tile 7 left"):
+        position([DIAGONAL_3_9_9_14, DIAGONAL_2_6_11_17], table=[7, 7, 7])
+    with pytest.raises(ValueError, match="INV"):
+        position(["9 3 . . / . . . . / . . . . / . . . .", DIAGONAL_2_6_11_17])
+    with pytest.raises(ValueError, match="players"):
+        position([DIAGONAL_3_9_9_14] * 5)

@@ -153,24 +153,14 @@ class LuckyNumbersState(State):
         colours in set order (2.1: colour has no effect on play); `current` also starts the
         round (R11). Raises ValueError if the position is not a possible one.
         """
-        state = cls(game, len(gardens), game.resolve_options(dict(options or {})), Rng(seed))
-        free = {
-            number: [number - 1 + NUMBERS * colour for colour in range(state.players)]
-            for number in range(1, NUMBERS + 1)
-        }
-
-        def take(number: int) -> Tile:
-            if not free.get(number):
-                raise ValueError(f"no tile {number} left for this position")
-            return free[number].pop(0)
-
-        state.gardens = [
-            [NO_TILE if number is None else take(number) for number in garden] for garden in gardens
-        ]
-        state.table = [take(number) for number in table]
-        state.held = NO_TILE if hand is None else take(hand)
-        top = [take(number) for number in pile_top]
-        state.pile = [tile for number in sorted(free) for tile in free[number]] + top[::-1]
+        players = game.check_players(len(gardens))
+        state = cls(game, players, game.resolve_options(dict(options or {})), Rng(seed))
+        supply = _TileSupply(players)
+        state.gardens = [[supply.take(number) for number in garden] for garden in gardens]
+        state.table = [supply.take(number) for number in table]
+        state.held = supply.take(hand)
+        top = [supply.take(number) for number in pile_top]
+        state.pile = supply.rest() + top[::-1]
         state.phase, state.current, state.first_player, state.stall = PLAY, current, current, stall
         state._check_possible()
         return state
@@ -517,3 +507,25 @@ class LuckyNumbersState(State):
             self._start_round()
         else:
             self.phase = OVER
+
+
+class _TileSupply:
+    """The tiles of a hand-made position, handed out by number, each once, colours in set order."""
+
+    def __init__(self, players: int) -> None:
+        self.free = {
+            number: [number - 1 + NUMBERS * colour for colour in range(players)]
+            for number in range(1, NUMBERS + 1)
+        }
+
+    def take(self, number: int | None) -> Tile:
+        """A tile showing `number` (`NO_TILE` for None); ValueError once every copy is used."""
+        if number is None:
+            return NO_TILE
+        if not self.free.get(number):
+            raise ValueError(f"no tile {number} left for this position")
+        return self.free[number].pop(0)
+
+    def rest(self) -> list[Tile]:
+        """The tiles not handed out, by number, the highest last."""
+        return [tile for number in sorted(self.free) for tile in self.free[number]]

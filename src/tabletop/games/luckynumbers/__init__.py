@@ -26,7 +26,7 @@ Decisions where the rules are silent:
 - In a single round the outcome's scores are the filled cells (R10), so ranks follow R8–R10.
 - There is no `undo`: a turn is one action, except a draw, which reveals a hidden tile.
 
-Notation (section 7 of the rules page): ``draw``; ``place:<row><column>`` (the tile in hand,
+Notation (as on the rules page): ``draw``; ``place:<row><column>`` (the tile in hand,
 or a start tile in Michael's setup); ``discard``; ``take:<number>:<row><column>``.
 
 Modules: `board` (tiles, the 4×4 garden, the notation), `rules` (INV, legality, setup and

@@ -13,7 +13,7 @@ the dice into an empty box. Drawing element ids: `die-<i>`, `roll`, and
 `cell-<seat>-<box>` with the box id's underscores written as hyphens
 (`cell-0-full-house`), because element ids are made of [a-z0-9-].
 
-Decisions where the rules are silent (section 9's recommendations, Q1–Q9):
+Decisions where the rules are silent (Q1–Q9 as on the rules page, then ours):
 - Q1: `yahtzee` has exactly the 13 Hasbro boxes; Castle and Tower exist only in `maxi`.
 - Q2: forced joker by default, active when the Yahtzee box holds 50 or 0 (Hasbro).
 - Q3: Rigole (in `yahtzee14` and `yams`) scores 40 + sum. A joker Yahtzee may be put in

@@ -18,7 +18,7 @@ from __future__ import annotations
 from tabletop.engine import Seat
 
 FACES = 6
-"""Standard six-sided dice (section 2)."""
+"""Ordinary six-sided dice (the components on the rules page)."""
 MOST_DICE = 6
 """Maxi Yatzy rolls six dice, every other card five."""
 

@@ -4,11 +4,12 @@ Every stack is drawn as a side view inside its square: one slab per token from b
 top, light or dark (and named in the square's tooltip, for colour-blind players and
 phones), so its height and the colour of every token can be read. Imprisoned tokens (an
 enemy token somewhere above them, see `rules.prisoners`) are crossed by prison bars; the
-free tokens on top are plain. Stacks of two or more carry their height in the corner.
+free tokens on top are plain. Beside a stack of two or more stand its height and the
+letter of the player on top, who moves it.
 
 Clicks: a square (`sq-b2`) picks the whole group a movement carries and the squares it
-goes to; the small "1" handle (`top-b2`), drawn where the player to move may take the top
-token alone (R4), picks that token. Tokens (`tok-7`) keep their ids when they move and let
+goes to; the small "1" handle (`top-b2`) in the corner, drawn where the player to move may
+take the top token alone (R4), picks that token. Tokens (`tok-7`) keep their ids when they move and let
 clicks through. Light sits at the bottom, as Light sees the board.
 """
 
@@ -124,7 +125,7 @@ def _squares(view: Mapping[str, Any], size: int) -> Iterator[str]:
         if stack is not None:
             yield from _stack(stack, left, top, size)
             if name in handles:
-                yield _handle(name, left, top)
+                yield _handle(name, left, top, size)
         yield "</g>"
 
 
@@ -169,12 +170,12 @@ def _bird(left: float, top: float, size: int, owner: str) -> str:
 
 
 def _stack(stack: Mapping[str, Any], left: float, top: float, size: int) -> Iterator[str]:
-    """The side view: slabs from the bottom up, barred prisoners, the height in the corner."""
+    """The side view in the left of the square, barred prisoners; the height and top colour at right."""
     owners = stack["owners"]
     height = len(owners)
-    slab = min(size * 0.26, size * 0.74 / height)
-    slab_width = size * 0.64
-    x = left + (size - slab_width) / 2
+    slab = min(size * 0.26, size * 0.8 / height)
+    slab_width = size * 0.58
+    x = left + size * 0.08
     bottom = top + size * 0.9
     for level, (token, owner) in enumerate(zip(stack["tokens"], owners, strict=True)):
         y = bottom - (level + 1) * slab
@@ -188,29 +189,31 @@ def _stack(stack: Mapping[str, Any], left: float, top: float, size: int) -> Iter
             f'<rect width="{slab_width:.1f}" height="{slab:.1f}" rx="2" fill="{FACE[owner]}" '
             f'stroke="{EDGE[owner]}" stroke-width="1.2"/>{bars}</g>'
         )
+    top_owner = owners[-1]
     if height == 1:
-        owner = owners[0]
         yield (
-            f'<text x="{left + size / 2:.1f}" y="{bottom - slab / 2:.1f}" font-size="14" '
-            f'font-weight="700" text-anchor="middle" dominant-baseline="central" fill="{INK[owner]}" '
-            f'pointer-events="none">{LETTER[owner]}</text>'
+            f'<text x="{x + slab_width / 2:.1f}" y="{bottom - slab / 2:.1f}" font-size="14" '
+            f'font-weight="700" text-anchor="middle" dominant-baseline="central" fill="{INK[top_owner]}" '
+            f'pointer-events="none">{LETTER[top_owner]}</text>'
         )
-    else:
-        top_owner = owners[-1]
-        yield (
-            f'<text x="{left + size - 5:.1f}" y="{top + 11:.1f}" font-size="14" font-weight="800" '
-            f'text-anchor="end" dominant-baseline="central" fill="{EDGE[top_owner]}" pointer-events="none">'
-            f"{height}{LETTER[top_owner]}</text>"
-        )
+        return
+    column_x = left + size * 0.83
+    yield (
+        f'<text x="{column_x:.1f}" y="{top + 12:.1f}" font-size="15" font-weight="800" text-anchor="middle" '
+        f'dominant-baseline="central" fill="#3b2a1a" pointer-events="none">{height}</text>'
+        f'<text x="{column_x:.1f}" y="{top + 27:.1f}" font-size="14" font-weight="700" text-anchor="middle" '
+        f'dominant-baseline="central" fill="{EDGE[top_owner]}" pointer-events="none">'
+        f"{LETTER[top_owner]}</text>"
+    )
 
 
-def _handle(name: str, left: float, top: float) -> str:
-    """The "top token alone" handle (R4) in the square's top-left corner."""
+def _handle(name: str, left: float, top: float, size: int) -> str:
+    """The "top token alone" handle (R4), in the square's bottom-right corner."""
+    cx, cy = left + size * 0.83, top + size - 12
     return (
         f'<g id="top-{name}"><title>{name}: move the top token alone</title>'
-        f'<circle cx="{left + 12:.1f}" cy="{top + 12:.1f}" r="10" fill="#fffaf0" stroke="#5b4630" '
-        'stroke-width="1.5"/>'
-        f'<text x="{left + 12:.1f}" y="{top + 12:.1f}" font-size="14" font-weight="700" text-anchor="middle" '
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="9" fill="#fffaf0" stroke="{LAST_MOVE}" stroke-width="2"/>'
+        f'<text x="{cx:.1f}" y="{cy:.1f}" font-size="14" font-weight="700" text-anchor="middle" '
         'dominant-baseline="central" fill="#3b2a1a" pointer-events="none">1</text></g>'
     )
 

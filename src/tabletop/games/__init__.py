@@ -7,6 +7,7 @@ from tabletop.engine import Registry
 
 _REGISTRY = Registry(
     {
+        "biyi": "tabletop.games.biyi",
         "circleoflife": "tabletop.games.circleoflife",
         "dvonn": "tabletop.games.dvonn",
         "kalah": "tabletop.games.kalah",

@@ -114,9 +114,11 @@ class YinshState(State):
         self.result = ""
         """Why the game ended ("" while it goes on)."""
         self.turn_start: Snapshot | None = None
+        """The position `undo` goes back to: the start of the current turn, once it has begun."""
         self.decisions = 0
-        """Decisions taken so far in the current turn, and undos used in it (`undos`)."""
+        """Decisions taken so far in the current turn."""
         self.undos = 0
+        """Undos used in the current turn (at most UNDO_LIMIT)."""
         self._legal: list[ActionId] | None = None  # the legal ids, cached until the next change
 
     @classmethod
@@ -149,15 +151,13 @@ class YinshState(State):
             _ring_places(points, removed)
             for points, removed in ((white_rings, rings_removed[0]), (black_rings, rings_removed[1]))
         ]
-        white, black = (
-            mask_of_names(map(_checked_name, white_markers)),
-            mask_of_names(map(_checked_name, black_markers)),
-        )
+        white = mask_of_names(map(_checked_name, white_markers))
+        black = mask_of_names(map(_checked_name, black_markers))
         on_board = [place for place in places[WHITE] + places[BLACK] if place >= 0]
         check_position(variant, on_board, white, black, rings_removed)
         state = cls(game, variant)
-        state.restore((tuple(places[WHITE] + places[BLACK]), white, black, MOVE, to_move, to_move, None))
-        state.start_moving(to_move)
+        state._restore((tuple(places[WHITE] + places[BLACK]), white, black, MOVE, to_move, to_move, None))
+        state._start_moving(to_move)
         return state
 
     # -- the contract ---------------------------------------------------------------------
@@ -239,7 +239,7 @@ class YinshState(State):
 
     def load_json(self, data: JsonDict) -> None:
         """Fills this state from what `to_json` wrote (the other half of the round trip)."""
-        self.restore(snapshot_from_json(data))
+        self._restore(snapshot_from_json(data))
         turn_start = data["turn_start"]
         self.turn_start = None if turn_start is None else snapshot_from_json(turn_start)
         self.decisions = int(data["decisions"])
@@ -278,7 +278,7 @@ class YinshState(State):
 
     # -- transitions ----------------------------------------------------------------------
 
-    def restore(self, snapshot: Snapshot) -> None:
+    def _restore(self, snapshot: Snapshot) -> None:
         """Puts back a snapshot; ring bitmasks and removal counts follow from the rings."""
         rings, white, black, self.phase, self.actor, self.mover, self.last_move = snapshot
         self.rings = list(rings)
@@ -293,7 +293,7 @@ class YinshState(State):
                 self.rings_removed[seat] += 1
         self._legal = None
 
-    def start_moving(self, seat: Seat) -> None:
+    def _start_moving(self, seat: Seat) -> None:
         """Starts `seat`'s ring move, or their pass, or ends a game where no ring can move (YI-R12)."""
         if self.can_move(seat):
             self.phase, self.actor = MOVE, seat
@@ -339,12 +339,12 @@ class YinshState(State):
             self._remove_ring(REMOVAL_BY_ID[action_id])
         else:
             self.last_move = LastMove("pass", self.actor, -1, -1, 0)
-            self.start_moving(1 - self.actor)
+            self._start_moving(1 - self.actor)
 
     def _undo(self) -> None:
         """Back to the start of the turn; the turn's undo count survives (UNDO_LIMIT)."""
         assert self.turn_start is not None
-        self.restore(self.turn_start)
+        self._restore(self.turn_start)
         self.turn_start, self.decisions = None, 0
         self.undos += 1
 
@@ -358,7 +358,7 @@ class YinshState(State):
         if SUPPLY in self.rings:
             self.actor = 1 - seat
         else:
-            self.start_moving(WHITE)
+            self._start_moving(WHITE)
 
     def _move(self, origin: int, target: int, between: int) -> None:
         """YI-R1 … R3: marker into the ring, ring along the line, jumped markers flipped."""
@@ -410,7 +410,7 @@ class YinshState(State):
         if self.markers_in_pool() == 0:
             self._finish(f"all {MARKER_POOL} markers are on the board")
         else:
-            self.start_moving(1 - self.mover)
+            self._start_moving(1 - self.mover)
 
     def _finish(self, reason: str) -> None:
         self.phase = OVER

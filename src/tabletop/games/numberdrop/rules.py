@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import pairwise, permutations
+from operator import sub
 
 from tabletop.games.numberdrop.board import (
     BONUS_SIZE,
@@ -40,7 +41,7 @@ def landing_row(tops: list[int], orientation: Orientation, column: int) -> int:
 
     The shape stops on the highest filled cell under any of its columns; holes stay below.
     """
-    return max(tops[column + dx] + 1 - low for dx, low in enumerate(orientation.bottoms))
+    return max(map(sub, tops[column : column + orientation.width], orientation.bottoms)) + 1
 
 
 def landed_cells(tops: list[int], orientation: Orientation, column: int) -> list[int] | None:
@@ -54,8 +55,9 @@ def landed_cells(tops: list[int], orientation: Orientation, column: int) -> list
 def placements(tops: list[int], shape: str) -> Iterator[tuple[Orientation, int]]:
     """Every (orientation, leftmost column) at which `shape` can be dropped (R4–R6)."""
     for orientation in ORIENTATIONS[shape]:
-        for column in range(WIDTH - orientation.width + 1):
-            if landing_row(tops, orientation, column) + orientation.height <= HEIGHT:
+        width, bottoms, highest = orientation.width, orientation.bottoms, HEIGHT - orientation.height - 1
+        for column in range(WIDTH - width + 1):
+            if max(map(sub, tops[column : column + width], bottoms)) <= highest:
                 yield orientation, column
 
 
@@ -110,39 +112,54 @@ def is_free_digit(sheet: Sheet, cell: int) -> bool:
 
 def combinations(sheet: Sheet) -> list[Combination]:
     """Every combination the sheet may score now: identical groups, then runs (R21–R25)."""
-    return _identical_groups(sheet) + _runs(sheet)
+    free = _free_digits(sheet)
+    return _identical_groups(sheet, free) + _runs(sheet, free)
+
+
+def _free_digits(sheet: Sheet) -> list[int]:
+    """Each cell's digit if it may join a combination (R21), else -1; read once per search."""
+    free = [-1 if value == X_MARK else value for value in sheet.cells[: (max(sheet.tops) + 1) * WIDTH]]
+    circled = sheet.circled
+    while circled:
+        bit = circled & -circled
+        cell = bit.bit_length() - 1
+        if cell < len(free):
+            free[cell] = -1
+        circled ^= bit
+    return free
 
 
 def _wanted_sizes(sheet: Sheet, kind: str) -> list[int]:
     return [size for size in range(SMALLEST, BONUS_SIZE + 1) if not sheet.has_box(kind, size)]
 
 
-def _identical_groups(sheet: Sheet) -> list[Combination]:
+def _identical_groups(sheet: Sheet, free: list[int]) -> list[Combination]:
     """Connected subsets of 3–8 equal digits whose box is free (R22, R25), cells in ascending order."""
     wanted = _wanted_sizes(sheet, SAME)
     if not wanted:
         return []
     found: list[Combination] = []
     seen = 0
-    for start in range(len(sheet.cells)):
-        if seen >> start & 1 or not is_free_digit(sheet, start):
+    for start, digit in enumerate(free):
+        if digit < 0 or seen >> start & 1:
             continue
-        component = _component(sheet, start)
+        component = _component(free, start)
         seen |= component
         if component.bit_count() >= SMALLEST:
             found.extend((SAME, _cells_of(mask)) for mask in _connected_subsets(component, wanted))
     return found
 
 
-def _component(sheet: Sheet, start: int) -> int:
+def _component(free: list[int], start: int) -> int:
     """The free cells holding the same digit as `start` and connected to it, as a bit set."""
-    digit = sheet.cells[start]
+    digit = free[start]
+    size = len(free)
     mask = 1 << start
     frontier = [start]
     while frontier:
         cell = frontier.pop()
         for other in NEIGHBOURS[cell]:
-            if not mask >> other & 1 and sheet.cells[other] == digit and is_free_digit(sheet, other):
+            if other < size and free[other] == digit and not mask >> other & 1:
                 mask |= 1 << other
                 frontier.append(other)
     return mask
@@ -179,7 +196,7 @@ def _cells_of(mask: int) -> tuple[int, ...]:
     return tuple(cells)
 
 
-def _runs(sheet: Sheet) -> list[Combination]:
+def _runs(sheet: Sheet, free: list[int]) -> list[Combination]:
     """Paths of 3–8 cells whose digits rise by exactly 1 at each step, lowest digit first (R23).
 
     A falling run is the same cells read backwards, so each set is listed once.
@@ -189,24 +206,27 @@ def _runs(sheet: Sheet) -> list[Combination]:
         return []
     longest = max(wanted)
     found: list[Combination] = []
-    for start in range(len(sheet.cells)):
-        if is_free_digit(sheet, start):
-            _extend_run(sheet, [start], wanted, longest, found)
+    for start, digit in enumerate(free):
+        if digit >= 0:
+            _extend_run(free, [start], (wanted, longest), found)
     return found
 
 
 def _extend_run(
-    sheet: Sheet, path: list[int], wanted: set[int], longest: int, found: list[Combination]
+    free: list[int], path: list[int], lengths: tuple[set[int], int], found: list[Combination]
 ) -> None:
+    wanted, longest = lengths
     if len(path) in wanted:
         found.append((RUN, tuple(path)))
     if len(path) == longest:
         return
-    following = sheet.cells[path[-1]] + 1
-    for other in NEIGHBOURS[path[-1]]:
-        if sheet.cells[other] == following and is_free_digit(sheet, other):
+    last = path[-1]
+    following = free[last] + 1
+    size = len(free)
+    for other in NEIGHBOURS[last]:
+        if other < size and free[other] == following:
             path.append(other)
-            _extend_run(sheet, path, wanted, longest, found)
+            _extend_run(free, path, lengths, found)
             path.pop()
 
 

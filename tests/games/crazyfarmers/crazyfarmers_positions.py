@@ -12,7 +12,9 @@ from tabletop.games.crazyfarmers.state import CrazyFarmersState
 def position(**parts: Any) -> CrazyFarmersState:
     """`CrazyFarmersState.from_position` with the two-player start fields of section 6 by default."""
     parts.setdefault("fields", [["0,-2"], ["0,2"]])
-    parts.setdefault("tractors", ["1,-2,L", "0,2,L"][: len(parts["fields"])] + [None] * (len(parts["fields"]) - 2))
+    parts.setdefault(
+        "tractors", ["1,-2,L", "0,2,L"][: len(parts["fields"])] + [None] * (len(parts["fields"]) - 2)
+    )
     parts.setdefault("players", len(parts["fields"]))
     return CrazyFarmersState.from_position(GAME, **parts)
 
@@ -36,7 +38,8 @@ def idle_turn(state: CrazyFarmersState, seat: int) -> None:
         inside = [
             action
             for action in legal
-            if "," in action and " " not in action
+            if "," in action
+            and " " not in action
             and CROSSROAD_PLOTS[crossroad(action)] & CROSSROAD_PLOTS[state.tractors[seat]] & field
         ]
         state.apply(seat, inside[0] if inside else "end")

@@ -26,7 +26,14 @@ def exists(c: Crossroad) -> bool:
 
 
 def corners(q: int, r: int) -> list[Crossroad]:
-    return [(q, r, "L"), (q, r, "R"), (q - 1, r, "R"), (q + 1, r - 1, "L"), (q - 1, r + 1, "R"), (q + 1, r, "L")]
+    return [
+        (q, r, "L"),
+        (q, r, "R"),
+        (q - 1, r, "R"),
+        (q + 1, r - 1, "L"),
+        (q - 1, r + 1, "R"),
+        (q + 1, r, "L"),
+    ]
 
 
 def steps(c: Crossroad) -> list[Crossroad]:
@@ -40,7 +47,7 @@ def steps(c: Crossroad) -> list[Crossroad]:
 
 
 def opening_perft(starts: list[tuple[int, int]], depth: int) -> int:
-    """Leaves after `depth` plies (at most 5) from the start: seat 0 places and drives 3 moves, seat 1 places."""
+    """Leaves `depth` plies (at most 5) from the start: seat 0 places and drives 3 moves, seat 1 places."""
     assert depth <= 5
 
     def walk(ply: int, tractor: Crossroad | None) -> int:

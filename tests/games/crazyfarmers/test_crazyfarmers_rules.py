@@ -155,18 +155,26 @@ def test_r14d_r31_scenario_8_protection_and_cut_at_the_start() -> None:
 def test_r14d_r53_high_voltage_protects_the_start() -> None:
     fence = ["1,0,L", "0,0,R", "1,-1,L", "0,-1,R"]
     state = position(
-        fields=[["-1,1"], ["0,1"]], tractors=["-1,1,R", "0,-1,R"], fences=[[], fence], effects=[[], ["voltage"]]
+        fields=[["-1,1"], ["0,1"]],
+        tractors=["-1,1,R", "0,-1,R"],
+        fences=[[], fence],
+        effects=[[], ["voltage"]],
     )
     assert "1,0,L" not in state.legal_action_ids(BLUE)
 
 
 def test_r14e_r55_scenario_15_helicopter() -> None:
     # Scenario 15: not with a fence; powerless Blue flies home, is powered, and may not enter Yellow's fence.
-    with_fence = position(fences=[["1,-2,L", "0,-1,R"], []], tractors=["0,-1,R", "0,2,L"], hands=[["helicopter"], []])
+    with_fence = position(
+        fences=[["1,-2,L", "0,-1,R"], []], tractors=["0,-1,R", "0,2,L"], hands=[["helicopter"], []]
+    )
     assert not any(a.startswith("helicopter") for a in with_fence.legal_action_ids(BLUE))
     yellow = ["0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"]
     state = position(
-        tractors=["0,0,R", "2,-3,L"], fences=[[], yellow], powered=[False, True], hands=[["helicopter"], []],
+        tractors=["0,0,R", "2,-3,L"],
+        fences=[[], yellow],
+        powered=[False, True],
+        hands=[["helicopter"], []],
         fields=[["0,-2"], ["1,-1"]],
     )
     state.apply(BLUE, "helicopter 1,-2,L")
@@ -190,7 +198,9 @@ def test_r20_fence_outside_the_field_none_along_it() -> None:
 def test_r20_r41_fallow_land_is_fenced_as_if_not_owned() -> None:
     # Blue's main field (0,-2); (2,-1) is fallow. With a fence, passing along (2,-1) lays fence.
     state = position(
-        fields=[["0,-2", "2,-1"], ["0,2"]], tractors=["1,-1,R", "0,2,L"], fences=[["1,-2,L", "0,-1,R", "2,-2,L", "1,-1,R"], []]
+        fields=[["0,-2", "2,-1"], ["0,2"]],
+        tractors=["1,-1,R", "0,2,L"],
+        fences=[["1,-2,L", "0,-1,R", "2,-2,L", "1,-1,R"], []],
     )
     state.apply(BLUE, "2,-1,L")  # Down along (2,-1,NW): borders fallow (2,-1)
     assert fence_names(state, BLUE)[-1] == "2,-1,L" and len(state.fences[BLUE]) == 5
@@ -258,9 +268,10 @@ def test_r28_scenario_11_watchdog_keeps_plots_and_others_change_owner() -> None:
 
 
 def test_r29_scenario_10_barn_cards() -> None:
-    pocket = dict(
-        fences=[["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"], []], tractors=["2,-3,L", "0,2,L"]
-    )
+    pocket = {
+        "fences": [["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"], []],
+        "tractors": ["2,-3,L", "0,2,L"],
+    }
     free = position(free_barns=["1,-2"], **pocket)
     free.apply(BLUE, "0,-2,R")
     assert len(free.hands[BLUE]) == 1 and free.view(None)["occupied_barns"] == ["1,-2"]
@@ -289,9 +300,7 @@ POCKET_OF_TWO = ["1,-1,L", "0,0,R", "2,-1,L", "1,-1,R", "2,-2,L", "1,-2,R", "2,-
 
 def test_r30_r33_annexing_the_plot_at_an_opponent_fence_start_cuts_it() -> None:
     # Yellow's fence starts at (0,-1,R), on its plot (1,-1); Blue's pocket takes (1,-1).
-    parts = dict(
-        fences=[POCKET_OF_TWO, ["0,-1,R", "1,-2,L", "-1,-1,R"]], tractors=["2,-3,L", "-1,-1,R"]
-    )
+    parts = {"fences": [POCKET_OF_TWO, ["0,-1,R", "1,-2,L", "-1,-1,R"]], "tractors": ["2,-3,L", "-1,-1,R"]}
     state = position(fields=[["0,-2", "0,-1"], ["1,-1", "1,0"]], **parts)
     state.apply(BLUE, "0,-2,R")
     assert "1,-1" in names(state, BLUE) and state.fences[YELLOW] == [] and not state.powered[YELLOW]
@@ -313,7 +322,11 @@ def test_r33_scenario_9_powerless_crossing_then_powered_at_home() -> None:
     # Yellow is powerless; Blue's fence has an unprotected crossroad (0,-1,R).
     blue = ["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"]
     state = position(
-        fields=[["0,-2"], ["0,1"]], tractors=["2,-3,L", "1,-1,L"], fences=[blue, []], powered=[True, False], to_move=YELLOW
+        fields=[["0,-2"], ["0,1"]],
+        tractors=["2,-3,L", "1,-1,L"],
+        fences=[blue, []],
+        powered=[True, False],
+        to_move=YELLOW,
     )
     state.apply(YELLOW, "0,-1,R")  # Up from (1,-1,L)
     assert state.fences[BLUE] == [CROSSROAD_NAMES.index(c) for c in blue]
@@ -323,7 +336,10 @@ def test_r33_scenario_9_powerless_crossing_then_powered_at_home() -> None:
 def test_r33_powerless_reaching_the_own_field_is_powered_and_cuts_there() -> None:
     blue = ["-1,-1,R", "0,-1,L", "-2,0,R", "-1,0,L", "-2,1,R"]
     state = position(
-        fields=[["0,-2"], ["-1,-1"]], tractors=["-2,1,R", "-1,0,R"], fences=[blue, []], powered=[True, False],
+        fields=[["0,-2"], ["-1,-1"]],
+        tractors=["-2,1,R", "-1,0,R"],
+        fences=[blue, []],
+        powered=[True, False],
         to_move=YELLOW,
     )
     state.apply(YELLOW, "0,-1,L")  # touches Yellow's (-1,-1) and lies on Blue's fence
@@ -403,18 +419,20 @@ def test_r53_high_voltage_until_the_next_turn() -> None:
 
 
 def test_r54_watchdog_stops_bribes() -> None:
-    parts = dict(
-        fields=[["0,-2", "0,-1", "-1,0"], ["0,2", "0,1", "-1,1"]],
-        tractors=["0,-2,L", "-2,3,R"],
-        fences=[[], ["0,2,L", "-2,3,R"]],
-        hands=[["bribe"], []],
-    )
+    parts = {
+        "fields": [["0,-2", "0,-1", "-1,0"], ["0,2", "0,1", "-1,1"]],
+        "tractors": ["0,-2,L", "-2,3,R"],
+        "fences": [[], ["0,2,L", "-2,3,R"]],
+        "hands": [["bribe"], []],
+    }
     assert "bribe -1,1" in position(**parts).legal_action_ids(BLUE)
     assert "bribe -1,1" not in position(effects=[[], ["watchdog"]], **parts).legal_action_ids(BLUE)
 
 
 def test_r56_scenario_14_hay_bales() -> None:
-    state = position(hands=[["bale1", "bale2"], []], fences=[["1,-2,L", "0,-1,R"], []], tractors=["0,-1,R", "0,2,L"])
+    state = position(
+        hands=[["bale1", "bale2"], []], fences=[["1,-2,L", "0,-1,R"], []], tractors=["0,-1,R", "0,2,L"]
+    )
     state.apply(BLUE, "bale1")
     legal = state.legal_action_ids(BLUE)
     assert "bale -3,0,NW" not in legal  # a rim path
@@ -445,11 +463,11 @@ def test_r56_scenario_14_eight_bales_first_lose_two() -> None:
 
 
 def test_r57_scenario_12_bribe_eligibility() -> None:
-    parts = dict(
-        fields=[["0,-2", "0,-1", "-1,0"], ["0,2", "0,1", "-1,1"]],
-        tractors=["0,-2,L", "-2,3,R"],
-        hands=[["bribe"], []],
-    )
+    parts = {
+        "fields": [["0,-2", "0,-1", "-1,0"], ["0,2", "0,1", "-1,1"]],
+        "tractors": ["0,-2,L", "-2,3,R"],
+        "hands": [["bribe"], []],
+    }
     state = position(fences=[[], ["0,2,L", "-2,3,R"]], **parts)
     assert [a for a in state.legal_action_ids(BLUE) if a.startswith("bribe")] == ["bribe -1,1"]
     other = position(fences=[[], ["-1,1,L", "-3,2,R"]], **{**parts, "tractors": ["0,-2,L", "-3,2,R"]})
@@ -461,7 +479,9 @@ def test_r57_scenario_12_bribe_eligibility() -> None:
 def test_r57_a_b_e_barns_only_plots_and_splitting_plots_are_refused() -> None:
     # a: (-1,1) carries a barn; b: Yellow's only plot; e: (0,1) joins (0,2) and (0,0) of Yellow.
     barn = position(
-        fields=[["0,-1", "-1,0"], ["-1,1", "0,2"]], tractors=["0,-1,L", "0,2,R"], hands=[["bribe"], []],
+        fields=[["0,-1", "-1,0"], ["-1,1", "0,2"]],
+        tractors=["0,-1,L", "0,2,R"],
+        hands=[["bribe"], []],
         free_barns=["-1,1"],
     )
     assert not any(a.startswith("bribe -1,1") for a in barn.legal_action_ids(BLUE))
@@ -487,7 +507,10 @@ def test_r57_g_scenario_13_bribe_never_wins_an_own_goal() -> None:
     eight = ["0,-3", "1,-3", "0,-2", "1,-2", "0,-1", "1,-1", "-1,-1", "-1,0"]
     yellow = ["-1,1", "-2,2"]
     three = position(
-        players=3, mode="fast", fields=[eight, yellow, ["3,0"]], tractors=["0,-3,L", "-2,2,L", "3,0,L"],
+        players=3,
+        mode="fast",
+        fields=[eight, yellow, ["3,0"]],
+        tractors=["0,-3,L", "-2,2,L", "3,0,L"],
         hands=[["bribe"], [], []],
     )
     assert not any(a.startswith("bribe") for a in three.legal_action_ids(BLUE))
@@ -510,8 +533,12 @@ def test_r59_scenario_19_hand_limit() -> None:
 
 
 def test_r60_the_discards_go_under_the_pile() -> None:
-    state = position(occupied_barns=["1,-2"], fields=[["0,-2"], ["1,-2", "0,2"]],
-                     fences=[["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"], []], tractors=["2,-3,L", "0,2,L"])
+    state = position(
+        occupied_barns=["1,-2"],
+        fields=[["0,-2"], ["1,-2", "0,2"]],
+        fences=[["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"], []],
+        tractors=["2,-3,L", "0,2,L"],
+    )
     top = state.draw_pile[-1]
     state.draw_pile = [top]
     state.discard_pile = ["bribe", "bribe"]
@@ -527,7 +554,9 @@ def test_r62_scenario_17_shared_goal() -> None:
     blue = ["0,-2", "0,-3", "-1,-2", "-1,-1", "-2,-1", "-2,0", "-3,0", "-3,1", "-1,0", "-2,1"]
     yellow = ["0,2", "0,1", "1,1", "1,0", "2,0", "2,-1", "3,-1", "3,0", "-1,2", "-1,3", "0,3", "1,2"]
     state = position(
-        mode="fast", fields=[blue, yellow], tractors=["2,-3,L", "0,2,L"],
+        mode="fast",
+        fields=[blue, yellow],
+        tractors=["2,-3,L", "0,2,L"],
         fences=[["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"], []],
     )
     assert not state.is_over()
@@ -560,7 +589,11 @@ def test_r65_scenario_20_third_repetition_is_a_draw() -> None:
         if state.is_over():
             break
         if state.current == BLUE:
-            back_and_forth = ("Up", "Down", "Up") if state.tractors[BLUE] == crossroad("1,-2,L") else ("Down", "Up", "Down")
+            back_and_forth = (
+                ("Up", "Down", "Up")
+                if state.tractors[BLUE] == crossroad("1,-2,L")
+                else ("Down", "Up", "Down")
+            )
             drive(state, BLUE, *back_and_forth)
         else:
             idle_turn(state, YELLOW)
@@ -587,8 +620,10 @@ def test_r66_game_over_card_near_the_bottom_ends_the_game_when_drawn() -> None:
     assert state.draw_pile.index("gameover") < 7 and len(state.draw_pile) == 37
     assert "gameover" not in GAME.new_state(2, None, seed=4).draw_pile
     drawn = position(
-        game_over_card=True, free_barns=["1,-2"],
-        fences=[["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"], []], tractors=["2,-3,L", "0,2,L"],
+        game_over_card=True,
+        free_barns=["1,-2"],
+        fences=[["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"], []],
+        tractors=["2,-3,L", "0,2,L"],
     )
     drawn.draw_pile.remove("gameover")
     drawn.draw_pile.append("gameover")

@@ -49,6 +49,7 @@ PATTERNS = (
 )
 TEXT = 'font-family="system-ui, sans-serif" dominant-baseline="central"'
 LAST = "#e0561b"
+NO_CLICKS = ' pointer-events="none"'
 
 
 def point(x: float, y: float) -> tuple[float, float]:
@@ -102,10 +103,8 @@ def _definitions() -> str:
 
 
 def _hexagon(cx: float, cy: float, radius: float) -> str:
-    return " ".join(
-        f"{cx + radius * math.cos(math.radians(60 * k)):.1f},{cy + radius * math.sin(math.radians(60 * k)):.1f}"
-        for k in range(6)
-    )
+    angles = [math.radians(60 * k) for k in range(6)]
+    return " ".join(f"{cx + radius * math.cos(a):.1f},{cy + radius * math.sin(a):.1f}" for a in angles)
 
 
 def _header(view: Mapping[str, Any]) -> str:
@@ -183,7 +182,7 @@ def _fences(players: Sequence[Mapping[str, Any]]) -> Iterator[str]:
         if len(crossroads) < 2:
             continue
         points = " ".join(f"{x:.1f},{y:.1f}" for x, y in crossroads)
-        common = f'points="{points}" fill="none" stroke-linecap="round" stroke-linejoin="round" pointer-events="none"'
+        common = f'points="{points}" fill="none" stroke-linecap="round" stroke-linejoin="round"' + NO_CLICKS
         if "voltage" in player["effects"]:
             yield f'<polyline {common} stroke="#ffe14d" stroke-width="16" opacity="0.8"/>'
         yield f'<polyline {common} stroke="#2b2b2b" stroke-width="9"/>'
@@ -243,7 +242,10 @@ def _last_move(last: Mapping[str, Any] | None) -> Iterator[str]:
         )
     if last.get("kind") == "start" or (last.get("card") == "helicopter" and last.get("target")):
         x, y = point(*crossroad_point(CROSSROAD_BY_NAME[last.get("to") or last["target"]]))
-        yield f'<circle cx="{x:.1f}" cy="{y:.1f}" r="19" fill="none" stroke="{LAST}" stroke-width="3" pointer-events="none"/>'
+        yield (
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="19" fill="none" stroke="{LAST}" stroke-width="3" '
+            'pointer-events="none"/>'
+        )
     marked = list(last.get("annexed", []))
     if last.get("card") == "bribe":
         marked.append(last["target"])
@@ -300,7 +302,9 @@ def _status(view: Mapping[str, Any], seat: int, player: Mapping[str, Any]) -> st
     if not player["powered"]:
         notes.append("powerless")
     effects = player["effects"]
-    notes += [label for card, label in (("voltage", "High Voltage"), ("watchdog", "Watchdog")) if card in effects]
+    notes += [
+        label for card, label in (("voltage", "High Voltage"), ("watchdog", "Watchdog")) if card in effects
+    ]
     if "rut" in effects:
         notes.append(f"rut ×{effects.count('rut')}")
     if len(player["fence"]) > 1:
@@ -320,9 +324,11 @@ def _hand(hand: Sequence[str], farmers: int) -> Iterator[str]:
         count = hand.count(card)
         label = CARD_NAMES[card] + (f" ×{count}" if count > 1 else "")
         yield (
-            f'<g id="card:{card}"><rect x="{x}" y="{y:.1f}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="7" '
+            f'<g id="card:{card}"><rect x="{x}" y="{y:.1f}" width="{CARD_WIDTH}" '
+            f'height="{CARD_HEIGHT}" rx="7" '
             f'fill="#fffaf0" stroke="#8a6a3a" stroke-width="1.5"/>'
-            f'<text x="{x + CARD_WIDTH / 2}" y="{y + CARD_HEIGHT / 2:.1f}" font-size="18" text-anchor="middle" '
+            f'<text x="{x + CARD_WIDTH / 2}" y="{y + CARD_HEIGHT / 2:.1f}" font-size="18" '
+            'text-anchor="middle" '
             f'fill="#3b2a1a" {TEXT}>{label}</text></g>'
         )
 
@@ -354,4 +360,3 @@ def draw_text(view: Mapping[str, Any]) -> str:
     if view["bales"]:
         lines.append("bales: " + " ".join(view["bales"]))
     return "\n".join(lines) + "\n"
-

@@ -8,7 +8,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import BoolOption, Capabilities, ChoiceOption, Game, JsonDict, Option, Options, OptionValue, Rng, State
+from tabletop.engine import (
+    BoolOption,
+    Capabilities,
+    ChoiceOption,
+    Game,
+    JsonDict,
+    Option,
+    Options,
+    OptionValue,
+    Rng,
+    State,
+)
 from tabletop.games.crazyfarmers import drawing, evaluator
 from tabletop.games.crazyfarmers.rules import EXPERT, FAST, REGULAR
 from tabletop.games.crazyfarmers.state import ROUND_LIMIT, TURN_ACTIONS_AT_MOST, CrazyFarmersState

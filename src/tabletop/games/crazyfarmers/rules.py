@@ -6,6 +6,7 @@ are lists of crossroads from the start to the tractor (see `board`).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -101,7 +102,7 @@ def main_field(field: Mask, anchor: Crossroad) -> Mask:
 
 def fence_paths(fence: Sequence[Crossroad]) -> list[PathId]:
     """The segments of a fence, from its start to the tractor."""
-    return [PATH_BETWEEN[(a, b)] for a, b in zip(fence, fence[1:], strict=False)]
+    return [PATH_BETWEEN[(a, b)] for a, b in itertools.pairwise(fence)]
 
 
 def protected(fence: Sequence[Crossroad], tractor: Crossroad) -> list[Crossroad]:
@@ -169,7 +170,7 @@ def annexed_area(field: Mask, fence: Sequence[Crossroad], closing: int) -> Mask:
 
 
 def closing_index(main: Mask, fence: Sequence[Crossroad]) -> int:
-    """R25: the crossroad of the fence (other than its start) nearest the tractor touching the main field; 0 if none."""
+    """R25: where the fence (start aside) touches the main field nearest the tractor; 0 if nowhere."""
     for index in range(len(fence) - 1, 0, -1):
         if CROSSROAD_PLOTS[fence[index]] & main:
             return index

@@ -145,9 +145,16 @@ class CrazyFarmersState(State):
         still to choose their first crossroad (R2). The draw pile is the shuffled deck
         minus the cards in hands.
         """
-        state = cls(game, players, dict(game.resolve_options({"mode": mode, "game_over_card": game_over_card})), Rng(seed))
+        state = cls(
+            game,
+            players,
+            dict(game.resolve_options({"mode": mode, "game_over_card": game_over_card})),
+            Rng(seed),
+        )
         state.fields = [mask(*names) for names in fields]
-        state.tractors = [-1 if name is None else CROSSROAD_BY_NAME[name] for name in (tractors or [None] * players)]
+        state.tractors = [
+            -1 if name is None else CROSSROAD_BY_NAME[name] for name in (tractors or [None] * players)
+        ]
         state.fences = [[CROSSROAD_BY_NAME[name] for name in fence] for fence in (fences or [[]] * players)]
         state.powered = list(powered or [True] * players)
         state.hands = [list(hand) for hand in (hands or [[]] * players)]
@@ -278,7 +285,7 @@ class CrazyFarmersState(State):
         return copy
 
     def public_label(self, viewer: Seat | None, seat: Seat, action_id: ActionId) -> str | None:
-        """Every action is seen by the table (cards are played and discarded face up); draws are not actions."""
+        """Everything is seen by the table: cards are played and discarded face up; draws are no action."""
         return self.label_of(seat, action_id)
 
     def view(self, viewer: Seat | None) -> JsonDict:
@@ -410,7 +417,11 @@ class CrazyFarmersState(State):
         if self.moves_done < self.allowance:
             blocked = self.blocked(seat)
             bales = self.bales
-            found = [there for path, there in MOVES[self.tractors[seat]] if not bales >> path & 1 and there not in blocked]
+            found = [
+                there
+                for path, there in MOVES[self.tractors[seat]]
+                if not bales >> path & 1 and there not in blocked
+            ]
         self._moves_cache = (seat, found)
         return found
 
@@ -439,7 +450,9 @@ class CrazyFarmersState(State):
             if theirs.bit_count() < 2:
                 continue  # b
             anchor = self.fences[other][0] if self.fences[other] else self.tractors[other]
-            untouchable = self.free_barns | self.occupied_barns | (CROSSROAD_PLOTS[anchor] if anchor >= 0 else 0)
+            untouchable = (
+                self.free_barns | self.occupied_barns | (CROSSROAD_PLOTS[anchor] if anchor >= 0 else 0)
+            )
             for plot in plots_of(adjacent_plots(field) & theirs & ~untouchable):  # a, d
                 if not splits_field(theirs, plot) and not closes_hole(field, plot):  # e, f
                     targets.append(plot)
@@ -483,7 +496,8 @@ class CrazyFarmersState(State):
             return f"Game over: {outcome.reason}" if outcome else "Game over"
         name = COLOURS[self.current]
         if self.pending:
-            return f"{name}: {'remove a hay bale first' if self.pending[0] == LIFT else 'place a hay bale on a path'}"
+            step = "remove a hay bale first" if self.pending[0] == LIFT else "place a hay bale on a path"
+            return f"{name}: {step}"
         if self.tractors[self.current] < 0:
             return f"{name}: choose a corner of your start plot for your tractor"
         left = max(0, self.allowance - self.moves_done)
@@ -655,13 +669,15 @@ class CrazyFarmersState(State):
         self.occupied_barns |= free
         self._draw(seat, free.bit_count() + 2 * occupied.bit_count())  # R29
         if self.last_move is not None and area:
-            self.last_move["annexed"] = self.last_move.get("annexed", []) + [PLOT_NAMES[p] for p in plots_of(area)]
+            self.last_move["annexed"] = self.last_move.get("annexed", []) + [
+                PLOT_NAMES[p] for p in plots_of(area)
+            ]
         self._after_loss(seat)
 
     def _after_loss(self, seat: Seat) -> None:
         """R30, R34, R45 for everybody but `seat`, after they lost plots."""
         for other in range(self.players):
-            if other == seat or self.eliminated[other] or self.tractors[other] < 0 and self.fields[other]:
+            if other == seat or self.eliminated[other] or (self.tractors[other] < 0 and self.fields[other]):
                 continue
             if not self.fields[other]:
                 self._eliminate(other)
@@ -734,9 +750,12 @@ class CrazyFarmersState(State):
         self.last_move = {"seat": seat, "kind": step, "path": PATH_NAMES[path], "cut": []}
 
     def _settle(self) -> None:
-        """After every action: the end of the game (R45, R62, R64), skipped bale steps, a forced end of turn."""
+        """After every action: the end (R45, R62, R64), bale steps with no spot, an end of turn left alone."""
         totals = [field.bit_count() for field in self.fields]
-        if self.eliminated.count(False) == 1 or (sum(totals) if self.players == 2 else max(totals)) >= self.goal:
+        if (
+            self.eliminated.count(False) == 1
+            or (sum(totals) if self.players == 2 else max(totals)) >= self.goal
+        ):
             self.over = True
         while not self.over:
             if self.pending and not self._pending_ids():

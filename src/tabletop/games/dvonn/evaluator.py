@@ -17,8 +17,8 @@ import math
 from collections.abc import Sequence
 
 from tabletop.games.dvonn.board import CELL_COUNT, COLOUR_OF, NEIGHBOURS, RED, Board
-from tabletop.games.dvonn.rules import has_dvonn, moves, scores
-from tabletop.games.dvonn.state import PLACEMENTS, DvonnState
+from tabletop.games.dvonn.rules import PLACEMENTS, has_dvonn, moves, scores
+from tabletop.games.dvonn.state import DvonnState
 
 MATERIAL = 1.0
 MOBILITY = 0.12

@@ -33,6 +33,9 @@ from tabletop.games.dvonn.board import (
 
 # --- the placement phase (DV-S1 to DV-S3) ----------------------------------------------
 
+PLACEMENTS = CELL_COUNT
+"""The placement phase fills every space, one piece at a time (DV-S1)."""
+
 
 def placing_seat(placed: int) -> Seat:
     """Who makes the placement after `placed` placements: White the odd ones, Black the even (DV-S1).

@@ -35,6 +35,7 @@ from tabletop.games.dvonn.board import (
     parse_move,
 )
 from tabletop.games.dvonn.rules import (
+    PLACEMENTS,
     has_dvonn,
     has_move,
     is_legal_move,
@@ -50,8 +51,6 @@ from tabletop.games.dvonn.rules import (
 if TYPE_CHECKING:
     from tabletop.engine import Game
 
-PLACEMENTS = CELL_COUNT
-
 
 class DvonnState(State):
     """A DVONN position: the board, the placements made, who acts, and what happened last."""
@@ -62,13 +61,19 @@ class DvonnState(State):
         self.options = options
         self.rng = rng
         self.board: Board = [() for _ in range(CELL_COUNT)]
+        """The 49 stacks by cell, pieces bottom first; () is an empty space."""
         self.dvonn_cells: list[Cell] = [-1 for _ in DVONN_PIECES]
+        """Where each DVONN piece is (-1 before it is placed): the sources of contact (DV-R4)."""
         self.placed = 0
+        """Placements made so far; 49 means the moving phase (DV-S1)."""
         self.to_move: Seat = WHITE
         self.must_pass = False
+        """True when `to_move` has no move and must play "PASS" (DV-R5)."""
         self.over = False
         self.last_move: JsonDict | None = None
+        """The last action as the view shows it: kind, seat, cells and what it removed."""
         self.removed: tuple[int, ...] = ()
+        """The pieces out of play, in the order they left the board (DV-R4)."""
 
     @classmethod
     def from_position(
@@ -126,6 +131,7 @@ class DvonnState(State):
         return move is not None and is_legal_move(self.board, seat, move)
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        """A placement, a pass or a move, already checked by the engine (`is_legal`)."""
         if self.placed < PLACEMENTS:
             self._place(seat, INDEX[action_id])
         elif self.must_pass:
@@ -157,6 +163,7 @@ class DvonnState(State):
         return twin
 
     def view(self, viewer: Seat | None) -> JsonDict:
+        """The same for every viewer, since DVONN hides nothing; a copy the caller may keep."""
         return {
             "phase": self.phase(),
             "to_move": None if self.over else self.to_move,
@@ -166,7 +173,7 @@ class DvonnState(State):
             "removed": [[piece, COLOUR_NAMES[COLOUR_OF[piece]]] for piece in self.removed],
             "scores": list(scores(self.board)),
             "players": list(SEAT_NAMES),
-            "last_move": None if self.last_move is None else dict(self.last_move),
+            "last_move": None if self.last_move is None else _copy_move(self.last_move),
             "prompt": self.prompt(),
         }
 
@@ -315,4 +322,5 @@ def _check_pieces(board: Board) -> None:
 
 
 def _copy_move(move: JsonDict) -> JsonDict:
+    """The last move with its list of removed cells copied, so no view or record shares it."""
     return {key: list(value) if isinstance(value, list) else value for key, value in move.items()}

@@ -9,6 +9,7 @@ _REGISTRY = Registry(
     {
         "biyi": "tabletop.games.biyi",
         "circleoflife": "tabletop.games.circleoflife",
+        "crazyfarmers": "tabletop.games.crazyfarmers",
         "dvonn": "tabletop.games.dvonn",
         "kalah": "tabletop.games.kalah",
         "luckynumbers": "tabletop.games.luckynumbers",

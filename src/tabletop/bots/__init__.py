@@ -24,13 +24,24 @@ def _yatzy_bot(level: int, seed: int) -> Bot:
     return YatzyBot(seed)
 
 
+def _numberdrop_bot(level: int, seed: int) -> Bot:
+    """The Number Drop heuristic bot, imported on first use (it imports the game; `level` has no effect)."""
+    from tabletop.bots.solvers.numberdrop import NumberDropBot
+
+    return NumberDropBot(seed)
+
+
 _FACTORIES: dict[str, BotFactory] = {
     "random": lambda level, seed: RandomBot(seed),
     "yatzy": _yatzy_bot,
+    "numberdrop": _numberdrop_bot,
     "mcts": MctsBot.at_level,
 }
 
-_GAMES_OF_SOLVERS: dict[str, frozenset[str]] = {"yatzy": frozenset({"yatzy"})}
+_GAMES_OF_SOLVERS: dict[str, frozenset[str]] = {
+    "yatzy": frozenset({"yatzy"}),
+    "numberdrop": frozenset({"numberdrop"}),
+}
 """Bots written for particular games, by the ids of the games they play.
 
 The other bots play any game, except that at a table of a game with a solver MCTS gives way

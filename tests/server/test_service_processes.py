@@ -4,13 +4,14 @@ the database's (table, seq) key turns a race between them into a clean `StaleSeq
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import server_games
 
 from tabletop.server import errors
-from tabletop.server.hub import MemoryHub, RedisHub, table_channel
+from tabletop.server.hub import Hub, MemoryHub, RedisHub, table_channel
 from tabletop.server.service import TableRequest, TableService
 from tabletop.store import SeatSpec, Store
 
@@ -47,7 +48,7 @@ async def test_a_race_between_processes_is_a_stale_seq(tmp_path: Path) -> None:
     await there.table(live.id)
 
     await here.play_as(live.id, ann.id, "3:2", 0)
-    with pytest.raises(errors.StaleSeq, match="another move was played first; the table is at seq 1"):
+    with pytest.raises(errors.StaleSeq, match="the table is at seq 1"):
         await there.play_as(live.id, ann.id, "1:1", 0)
     assert [move.action_id for move in here.store.moves(live.id)] == ["3:2"]
     assert (await there.table(live.id)).seq == 1
@@ -87,4 +88,41 @@ async def test_two_processes_follow_each_other_through_redis(tmp_path: Path) -> 
         assert [move.action_id for move in here.store.moves(live.id)] == ["2:4", "1:3"]
     finally:
         for hub in hubs:
+            await hub.close()
+
+
+async def _until(condition: Callable[[], bool], seconds: float = 5) -> None:
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), seconds)
+
+
+@pytest.mark.parametrize("hub_kind", ["memory", pytest.param("redis", marks=pytest.mark.redis)])
+async def test_a_process_follows_its_cached_tables_without_any_websocket(
+    tmp_path: Path, hub_kind: str
+) -> None:
+    """Issue 11, item 1: created on A, joined and played through B, A knows it at once."""
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    shared = MemoryHub()
+    hubs: tuple[Hub, Hub] = (
+        (shared, shared) if hub_kind == "memory" else (RedisHub(REDIS_URL), RedisHub(REDIS_URL))
+    )
+    here = TableService(Store.open(url), hubs[0], server_games.load)
+    there = TableService(Store.open(url), hubs[1], server_games.load)
+    try:
+        ann, bob = here.store.create_guest("Ann"), here.store.create_guest("Bob")
+        live = await here.create_table(TableRequest("nim", (SeatSpec(player_id=ann.id), SeatSpec()), {}))
+        await there.join(live.id, bob.id)
+        await _until(lambda: live.record.status == "playing")
+        await here.play_as(live.id, ann.id, "2:4", 0)  # no "not started" on the process that created it
+        await _until(lambda: there._tables[live.id].seq == 1)
+        await there.play_as(live.id, bob.id, "1:3", 1)
+        await _until(lambda: live.seq == 2)
+        assert live.state.to_json() == there._tables[live.id].state.to_json()
+    finally:
+        await here.stop()
+        await there.stop()
+        for hub in {id(hub): hub for hub in hubs}.values():
             await hub.close()

@@ -104,6 +104,7 @@ class TableService:
         self._finished: OrderedDict[str, None] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[tuple[str, Seat], asyncio.Task[None]] = {}
+        self._followers: dict[str, asyncio.Task[None]] = {}
 
     # Life cycle
 
@@ -123,11 +124,12 @@ class TableService:
 
     async def stop(self) -> None:
         """Cancels the bot moves under way (they are replayed from the log on the next start)."""
-        tasks = list(self._bot_tasks.values())
+        tasks = [*self._bot_tasks.values(), *self._followers.values()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._bot_tasks.clear()
+        self._followers.clear()
 
     # Reading
 
@@ -154,6 +156,8 @@ class TableService:
         """Caches the table; of finished ones only the most recently used few stay in memory."""
         self._tables[live.id] = live
         if live.record.status != "finished":
+            if live.id not in self._followers:
+                self._followers[live.id] = asyncio.create_task(self._follow(live))
             return
         self._finished[live.id] = None
         self._finished.move_to_end(live.id)
@@ -290,6 +294,23 @@ class TableService:
         event.update(fields)
         await self.hub.publish(table_channel(live.id), event)
 
+    async def _follow(self, live: LiveTable) -> None:
+        """Keeps this process's copy of a table in step with the other processes until it ends.
+
+        Behind a load balancer a player's requests reach any process, over HTTP as well as
+        WebSockets, so every process that has a table in memory listens to its channel,
+        whether or not a WebSocket of that table is open on it.
+        """
+        try:
+            async with self.hub.subscribe(table_channel(live.id)) as subscription:
+                async with live.lock:  # what happened before the subscription began
+                    await self._refresh(live)
+                self._schedule_bots(live)
+                while live.record.status != "finished":
+                    await self.sync(await subscription.get())
+        finally:
+            self._followers.pop(live.id, None)
+
     async def sync(self, event: Event) -> None:
         """Brings the cached table up to date after a change made by another server process."""
         if event.get("origin") == self.instance_id or event.get("kind") == "chat":
@@ -324,18 +345,20 @@ class TableService:
                 self._bot_tasks[key] = asyncio.create_task(self._bot_move(live, seat, live.seq))
 
     async def _bot_move(self, live: LiveTable, seat: Seat, seq: int) -> None:
+        """Thinks and plays one move of a bot seat; the seat counts as busy until it is played."""
         try:
             if self._bot_delay:
                 await asyncio.sleep(self._bot_delay)
             action_id = await self._bot_action(live, seat, seq)
+            try:
+                await self.play(live.id, seat, action_id, seq)
+            except errors.StaleSeq:
+                pass  # the table moved on while the bot thought: it thinks again below
+            except errors.ServiceError as error:
+                _LOG.info("bot move %s at table %s seq %d not played: %s", action_id, live.id, seq, error)
         finally:
             self._bot_tasks.pop((live.id, seat), None)
-        try:
-            await self.play(live.id, seat, action_id, seq)
-        except errors.StaleSeq:
-            self._schedule_bots(live)  # the table moved on while the bot thought: think again
-        except errors.ServiceError as error:
-            _LOG.info("bot move %s at table %s seq %d not played: %s", action_id, live.id, seq, error)
+        self._schedule_bots(live)
 
     async def _bot_action(self, live: LiveTable, seat: Seat, seq: int) -> ActionId:
         assert self._bot_runner is not None

@@ -41,7 +41,8 @@ def landing_row(tops: list[int], orientation: Orientation, column: int) -> int:
 
     The shape stops on the highest filled cell under any of its columns; holes stay below.
     """
-    return max(map(sub, tops[column : column + orientation.width], orientation.bottoms)) + 1
+    highest: int = max(map(sub, tops[column : column + orientation.width], orientation.bottoms))
+    return highest + 1
 
 
 def landed_cells(tops: list[int], orientation: Orientation, column: int) -> list[int] | None:
@@ -55,9 +56,10 @@ def landed_cells(tops: list[int], orientation: Orientation, column: int) -> list
 def placements(tops: list[int], shape: str) -> Iterator[tuple[Orientation, int]]:
     """Every (orientation, leftmost column) at which `shape` can be dropped (R4–R6)."""
     for orientation in ORIENTATIONS[shape]:
-        width, bottoms, highest = orientation.width, orientation.bottoms, HEIGHT - orientation.height - 1
+        width, bottoms = orientation.width, orientation.bottoms
+        highest_landing = HEIGHT - orientation.height
         for column in range(WIDTH - width + 1):
-            if max(map(sub, tops[column : column + width], bottoms)) <= highest:
+            if max(map(sub, tops[column : column + width], bottoms)) + 1 <= highest_landing:
                 yield orientation, column
 
 

@@ -13,6 +13,8 @@ from luckynumbers_positions import position
 from tabletop.engine import IllegalAction, Rng, State
 from tabletop.games.luckynumbers import GAME
 from tabletop.games.luckynumbers.board import MOVES
+from tabletop.games.luckynumbers.rules import why_not
+from tabletop.games.luckynumbers.state import LuckyNumbersState
 
 DIAGONAL_3_9_9_14 = "3 . . . / . 9 . . / . . 9 . / . . . 14"
 DIAGONAL_2_6_11_17 = "2 . . . / . 6 . . / . . 11 . / . . . 17"
@@ -73,14 +75,18 @@ def test_illegal_input_is_refused_with_a_reason_and_changes_nothing(
 
 
 def test_apply_accepts_exactly_the_listed_ids_among_every_well_formed_one() -> None:
-    # Move generation (bit masks) and the check in apply (bounds of one cell) must agree.
+    # Move generation and `is_legal` (bit masks), and `rules.why_not`, which gives `illegal` its
+    # reason (bounds of one cell), must agree.
     for players, options in ((2, {}), (3, {"setup": "michael"})):
         state = GAME.new_state(players, options, 5)
+        assert isinstance(state, LuckyNumbersState)
         rng = Rng(5)
         for _ in range(40):
             seat = state.current_players()[0]
             legal = set(state.legal_action_ids(seat))
-            for action_id in MOVES:
+            for action_id, move in MOVES.items():
+                reason = why_not(state.phase, state.gardens[seat], state.held, state.table, move)
+                assert (reason is None) == (action_id in legal), (action_id, reason)
                 trial = state.clone()
                 try:
                     trial.apply(seat, action_id)

@@ -220,10 +220,7 @@ class LuckyNumbersState(State):
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         """What `seat` may do now, read off the fit table of the garden (see `fitting`), one
-        lookup for the tile in hand or per number on the table.
-
-        `is_legal` checks a single action with `rules.why_not` instead; the tests hold the two
-        to agreement over every well-formed id.
+        lookup for the tile in hand or per number on the table (`is_legal` reads one bit).
         """
         if self.phase == OVER or seat != self.current:
             return []

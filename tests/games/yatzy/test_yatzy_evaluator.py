@@ -44,11 +44,15 @@ def test_more_points_written_are_worth_more() -> None:
 
 
 def test_the_upper_bonus_within_reach_is_worth_something() -> None:
-    # Y-R6: both seats wrote 60 points, but seat 0's 60 are in the upper boxes, 3 short of +35.
-    near = {"twos": 10, "threes": 15, "fours": 20, "fives": 15}
-    far = {"three_of_a_kind": 30, "chance": 30}
-    near_value, far_value = _values(NO_GAIN_DICE, players=2, sheets=[near, far])
-    assert near_value > far_value
+    # Y-R6: the same open boxes (Sixes and the lower section); with 60 in Ones to Fives the +35
+    # needs only half a Sixes box and is mostly counted, with 15 it is out of reach.
+    yahtzee = VARIANTS["yahtzee"]
+    open_pars = sum(par for box, par in box_pars(yahtzee).items() if box not in UPPER[:5])
+    near, far = empty_sheet(yahtzee), empty_sheet(yahtzee)
+    for face, box in enumerate(UPPER[:5], start=1):
+        near[box], far[box] = 4 * face, face
+    assert open_value(yahtzee, near) - open_pars > 0.8 * 35
+    assert open_value(yahtzee, far) - open_pars < 0.2
 
 
 def test_an_earned_upper_bonus_is_counted_once() -> None:

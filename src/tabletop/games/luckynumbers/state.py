@@ -260,7 +260,7 @@ class LuckyNumbersState(State):
             return False
         else:
             number = move.number
-        return fit_table(self._fits_of(seat)) >> FIELD_WIDTH * move.cell + number & 1 == 1
+        return bool(fit_table(self._fits_of(seat)) >> FIELD_WIDTH * move.cell + number & 1)
 
     def illegal(self, seat: Seat, action_id: object) -> IllegalAction:
         """The engine's message, or for a well-formed move of the mover, the rule it breaks."""

@@ -4,6 +4,8 @@ fails or runs out of time is replaced by a random legal move."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from typing import Any
 
 import pytest
@@ -143,3 +145,17 @@ async def test_the_process_pool_plays_a_whole_kalah_game(store: Store) -> None:
     assert finished.state.outcome() is not None
     assert finished.record.result == finished.state.outcome()
     assert "mcts" in bots.names()
+
+
+async def test_a_killed_bot_worker_is_replaced() -> None:
+    """Issue 11, item 7: one SIGKILLed worker used to break every later bot move."""
+    runner = ProcessBotRunner(workers=1, time_budget=30)
+    request = BotRequest("kalah", 2, {}, 5, (), 0, "random", 1, 7)
+    try:
+        first = await runner.choose(request)
+        for process in list(runner._pool._processes.values()):  # type: ignore[attr-defined]
+            os.kill(process.pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        assert await runner.choose(request) == first  # the same seeded answer, not a fallback
+    finally:
+        runner.close()

@@ -50,7 +50,9 @@ def create_app(
     store = Store.open(settings.database_url)
     hub = hub or make_hub(settings.redis_url)
     runner = bot_runner or ProcessBotRunner(settings.bot_workers, settings.bot_time_budget)
-    service = TableService(store, hub, load_game, runner, bot_delay=settings.bot_delay)
+    service = TableService(
+        store, hub, load_game, runner, bot_delay=settings.bot_delay, bot_capacity=settings.bot_workers
+    )
     tokens = URLSafeSerializer(settings.secret_key, salt="tabletop-api-token")
     context = Context(settings, store, hub, service, list_games, tokens)
 

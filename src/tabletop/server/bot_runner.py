@@ -9,9 +9,11 @@ the table service then plays the answer through the same `play` path as a person
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
 import anyio.to_thread
@@ -20,6 +22,8 @@ from tabletop.engine import ActionId, Game
 from tabletop.server.bot_worker import DEFAULT_LOADER, BotRequest, choose_action, choose_with
 
 DEFAULT_TIME_BUDGET = 10.0
+
+_LOG = logging.getLogger(__name__)
 
 
 class BotTimeout(Exception):
@@ -39,17 +43,35 @@ class BotRunner(Protocol):
 
 
 class ProcessBotRunner:
-    """Bots in a pool of worker processes (forkserver: no threads are copied into them)."""
+    """Bots in a pool of worker processes (forkserver: no threads are copied into them).
+
+    A worker that dies (killed, out of memory) breaks the whole pool; the runner then
+    starts a new pool and asks again once, so one lost process does not leave every later
+    bot move to chance.
+    """
 
     def __init__(
         self, workers: int = 1, time_budget: float = DEFAULT_TIME_BUDGET, loader: str = DEFAULT_LOADER
     ) -> None:
-        context = multiprocessing.get_context("forkserver")
-        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        self._workers = workers
+        self._pool = self._new_pool()
         self._time_budget = time_budget
         self._loader = loader
 
+    def _new_pool(self) -> ProcessPoolExecutor:
+        context = multiprocessing.get_context("forkserver")
+        return ProcessPoolExecutor(max_workers=self._workers, mp_context=context)
+
     async def choose(self, request: BotRequest) -> ActionId:
+        try:
+            return await self._ask(request)
+        except BrokenProcessPool:
+            _LOG.warning("a bot worker died; starting a new pool of %d", self._workers)
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
+            return await self._ask(request)
+
+    async def _ask(self, request: BotRequest) -> ActionId:
         future = asyncio.get_running_loop().run_in_executor(self._pool, choose_action, self._loader, request)
         try:
             return await asyncio.wait_for(future, self._time_budget)

@@ -29,6 +29,7 @@ from tabletop.engine.errors import shown
 from tabletop.server import errors
 from tabletop.server.bot_runner import BotRunner, BotTimeout
 from tabletop.server.bot_worker import BotRequest
+from tabletop.server.fair_share import FairShare
 from tabletop.server.hub import Event, Hub, table_channel
 from tabletop.server.inputs import clean_line
 from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, rebuild
@@ -92,6 +93,7 @@ class TableService:
         bot_runner: BotRunner | None = None,
         *,
         bot_delay: float = 0.0,
+        bot_capacity: int = 1,
     ) -> None:
         self.store = store
         self.hub = hub
@@ -105,6 +107,7 @@ class TableService:
         self._loading: dict[str, asyncio.Lock] = {}
         self._bot_tasks: dict[tuple[str, Seat], asyncio.Task[None]] = {}
         self._followers: dict[str, asyncio.Task[None]] = {}
+        self._bot_share = FairShare(bot_capacity)
 
     # Life cycle
 
@@ -376,8 +379,10 @@ class TableService:
             _bot_seed(record.seed, seq, seat),
         )
         legal = live.state.legal_action_ids(seat)
+        owner = record.created_by if record.created_by is not None else record.id
         try:
-            chosen = await self._bot_runner.choose(request)
+            async with self._bot_share.slot(owner):
+                chosen = await self._bot_runner.choose(request)
         except BotTimeout:
             _LOG.warning(
                 "bot %s ran out of time at table %s; playing a random legal move", request.bot, live.id

@@ -637,3 +637,22 @@ def test_r66_determinize_keeps_the_game_over_card_in_the_pile() -> None:
         copy = state.determinize(BLUE, Rng(seed))
         assert copy.hands[BLUE] == ["nitro1"] and "gameover" in copy.draw_pile
         assert "gameover" not in copy.hands[YELLOW] and len(copy.hands[YELLOW]) == 2
+
+
+def test_r41_an_annexation_joining_fallow_land_makes_it_main_field_again() -> None:
+    # (2,-1) is fallow and touches the fence; once (1,-1) is Blue's it joins the main field.
+    state = position(
+        fields=[["0,-2", "0,-1", "2,-1"], ["0,2"]], fences=[POCKET_OF_TWO, []], tractors=["2,-3,L", "0,2,L"]
+    )
+    assert state.main_size(BLUE) == 2
+    state.apply(BLUE, "0,-2,R")
+    assert state.main_size(BLUE) == 5
+
+
+def test_r41_r55_a_helicopter_landing_in_fallow_land_makes_it_the_main_field() -> None:
+    state = position(
+        fields=[["0,-2", "2,0"], ["0,2"]], tractors=["0,-2,L", "0,2,L"], hands=[["helicopter"], []]
+    )
+    assert state.view(None)["players"][BLUE]["main"] == ["0,-2"]
+    state.apply(BLUE, "helicopter 2,0,L")
+    assert state.view(None)["players"][BLUE]["main"] == ["2,0"]

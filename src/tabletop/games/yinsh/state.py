@@ -119,7 +119,7 @@ class YinshState(State):
         """Decisions taken so far in the current turn."""
         self.undos = 0
         """Undos used in the current turn (at most UNDO_LIMIT)."""
-        self._legal: list[ActionId] | None = None  # the legal ids, cached until the next change
+        self._choices: list[ActionId] | None = None  # the phase's legal ids, undo apart; cached
 
     @classmethod
     def from_position(
@@ -168,14 +168,19 @@ class YinshState(State):
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         if self.phase == OVER or seat != self.actor:
             return []
-        return list(self._legal_ids())
+        ids = list(self._phase_choices())
+        if self._can_undo():
+            ids.append(UNDO)
+        return ids
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [ACTIONS[action_id] for action_id in self.legal_action_ids(seat)]
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
-        """Membership in the cached legal ids, without the copy `legal_action_ids` hands out."""
-        return isinstance(action_id, str) and action_id in self._legal_ids()
+        """Membership in the cached choices, without the copy `legal_action_ids` hands out."""
+        if action_id == UNDO:
+            return self._can_undo()
+        return isinstance(action_id, str) and action_id in self._phase_choices()
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         if action_id == UNDO:
@@ -183,8 +188,8 @@ class YinshState(State):
             return
         if self.decisions == 0:
             self.turn_start = self.snapshot()
+        self._choices = None
         self._perform(action_id)
-        self._legal = None
         if self.phase != OVER and self.actor == seat:
             self.decisions += 1
         else:
@@ -261,11 +266,6 @@ class YinshState(State):
         """Markers not on the board (YI-R11 ends the game when none are left)."""
         return MARKER_POOL - (self.markers[WHITE] | self.markers[BLACK]).bit_count()
 
-    def can_move(self, seat: Seat) -> bool:
-        """True if one of `seat`'s rings has a legal move (YI-R12)."""
-        markers = self.markers[WHITE] | self.markers[BLACK]
-        return can_any_ring_move(self.ring_points(seat), self.rings_mask(), markers)
-
     def snapshot(self) -> Snapshot:
         """The part of the state that `undo` restores."""
         white, black = self.markers
@@ -291,41 +291,47 @@ class YinshState(State):
                 self.ring_masks[seat] |= 1 << point
             elif point <= SCORED:
                 self.rings_removed[seat] += 1
-        self._legal = None
+        self._choices = None
 
     def _start_moving(self, seat: Seat) -> None:
         """Starts `seat`'s ring move, or their pass, or ends a game where no ring can move (YI-R12)."""
-        if self.can_move(seat):
-            self.phase, self.actor = MOVE, seat
-        elif self.can_move(1 - seat):
-            self.phase, self.actor = PASSING, seat
+        rings, markers = self.rings_mask(), self.markers[WHITE] | self.markers[BLACK]
+        # The moves are generated here in full rather than tested for, and kept as the
+        # phase's choices: the next question asked is always what they are.
+        moves = ring_move_ids(self.ring_points(seat), rings, markers)
+        if moves:
+            self.phase, self.actor, self._choices = MOVE, seat, moves
+        elif can_any_ring_move(self.ring_points(1 - seat), rings, markers):
+            self.phase, self.actor, self._choices = PASSING, seat, None
         else:
             self._finish("no ring of either player can move")
-        self._legal = None
+            self._choices = None
 
-    def _legal_ids(self) -> list[ActionId]:
-        if self._legal is None:
-            self._legal = self._generate_legal_ids()
-        return self._legal
+    def _phase_choices(self) -> list[ActionId]:
+        """The decisions of the current phase, computed once per position (undo is apart)."""
+        if self._choices is None:
+            self._choices = self._generate_choices()
+        return self._choices
 
-    def _generate_legal_ids(self) -> list[ActionId]:
+    def _generate_choices(self) -> list[ActionId]:
         phase, seat = self.phase, self.actor
         if phase == MOVE:
             markers = self.markers[WHITE] | self.markers[BLACK]
-            ids = ring_move_ids(self.ring_points(seat), self.rings_mask(), markers)
-        elif phase == PLACE:
+            return ring_move_ids(self.ring_points(seat), self.rings_mask(), markers)
+        if phase == PLACE:
             ids = list(PLACEMENT_IDS)  # indexed by point: delete the occupied ones from the end
             for point in sorted(self.ring_points(WHITE) + self.ring_points(BLACK), reverse=True):
                 del ids[point]
-        elif phase == ROW:
-            ids = [ROW_IDS[window] for window in rows_in(self.markers[seat])]
-        elif phase == RING:
-            ids = [REMOVAL_IDS[point] for point in self.ring_points(seat)]
-        else:
-            ids = [PASS] if phase == PASSING else []
-        if self.decisions and self.undos < UNDO_LIMIT:
-            ids.append(UNDO)
-        return ids
+            return ids
+        if phase == ROW:
+            return [ROW_IDS[window] for window in rows_in(self.markers[seat])]
+        if phase == RING:
+            return [REMOVAL_IDS[point] for point in self.ring_points(seat)]
+        return [PASS] if phase == PASSING else []
+
+    def _can_undo(self) -> bool:
+        """Undo is offered once the turn has begun, UNDO_LIMIT times per turn at most."""
+        return self.decisions > 0 and self.undos < UNDO_LIMIT
 
     def _perform(self, action_id: ActionId) -> None:
         phase = self.phase

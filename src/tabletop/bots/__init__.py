@@ -31,16 +31,25 @@ def _numberdrop_bot(level: int, seed: int) -> Bot:
     return NumberDropBot(seed)
 
 
+def _rolltothetop_bot(level: int, seed: int) -> Bot:
+    """The Roll to the Top climber, imported on first use (it imports the game; `level` has no effect)."""
+    from tabletop.bots.solvers.rolltothetop import ClimberBot
+
+    return ClimberBot(seed)
+
+
 _FACTORIES: dict[str, BotFactory] = {
     "random": lambda level, seed: RandomBot(seed),
     "yatzy": _yatzy_bot,
     "numberdrop": _numberdrop_bot,
+    "rolltothetop": _rolltothetop_bot,
     "mcts": MctsBot.at_level,
 }
 
 _GAMES_OF_SOLVERS: dict[str, frozenset[str]] = {
     "yatzy": frozenset({"yatzy"}),
     "numberdrop": frozenset({"numberdrop"}),
+    "rolltothetop": frozenset({"rolltothetop"}),
 }
 """Bots written for particular games, by the ids of the games they play.
 

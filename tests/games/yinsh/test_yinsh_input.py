@@ -103,6 +103,20 @@ def test_a_turn_can_be_undone_three_times() -> None:
     assert state.current_players() == (1,) and state.to_json()["undos"] == 0
 
 
+def test_is_legal_agrees_with_the_legal_ids_undo_included() -> None:
+    # The engine asks is_legal on every move; undo is legal exactly while it is offered.
+    state = play(rows_for_both(), "F3F6", "row:D5H5", "remove:B1", "row:D4H4", "remove:A5")
+    for _ in range(4):
+        (seat,) = state.current_players()
+        offered = legal(state)
+        assert all(state.is_legal(seat, action_id) for action_id in offered)
+        assert state.is_legal(seat, "undo") == ("undo" in offered)
+        assert not state.is_legal(seat, "row:D4H4") and not state.is_legal(seat, "F6")
+        if "undo" in offered:
+            play(state, "undo", "row:D4H4", "remove:A5")
+    assert not state.is_legal(0, "undo") and "undo" not in legal(state)
+
+
 # -- illegal input --------------------------------------------------------------------------
 
 

@@ -183,6 +183,7 @@ class YinshState(State):
         return isinstance(action_id, str) and action_id in self._phase_choices()
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        """An undo, or one decision of the phase, already checked by the engine (`is_legal`)."""
         if action_id == UNDO:
             self._undo()
             return

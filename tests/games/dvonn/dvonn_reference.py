@@ -1,14 +1,15 @@
 """An independent, slow reading of phase 2 of docs/rules/dvonn.md, to check the engine against.
 
-Written from the rules file alone and differently from the engine: the board is a dict from
+Written from the rules page alone and differently from the engine: the board is a dict from
 (x, y) to a list of colour letters ("W", "B", "R", bottom first) holding only occupied
 spaces, so "occupied" is membership and "off the board" needs no table; a stack is blocked
 when all six neighbouring coordinates are keys of the dict (DV-R2), a move lands on
 (x + h·dx, y + h·dy) when that is a key (DV-R3), and contact is a flood fill over keys from
 the stacks holding an "R" (DV-R4).
 
-It also builds engine states for tests from the rules file's notation (`position`), and
-reads an engine view back into its own board (`board_of_view`).
+It also builds engine states for tests from the rules page's notation (`position`, through
+`DvonnState.from_position`), and reads an engine view back into its own board
+(`board_of_view`).
 """
 
 from __future__ import annotations

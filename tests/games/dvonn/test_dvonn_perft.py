@@ -4,7 +4,7 @@ Where the figures come from:
 - the reference placement's 45 / 2,090 / 99,242 and the 52 after A2A1: docs/rules/dvonn.md section 7
   (scenario 3), obtained there from PrimaDvonna's own move generator;
 - the empty board during placement: 49 · 48 · 47, counted by hand (any empty space, DV-S1);
-- the other rows: `dvonn_reference.perft`, written from the rules file alone and differently
+- the other rows: `dvonn_reference.perft`, written from the rules page alone and differently
   from the engine (see that module), which also reproduces the section-7 figures below.
 A forced pass counts as a ply and a finished game has no leaves (section 7, scenario 3).
 """
@@ -59,7 +59,7 @@ def test_reference_placement_after_a2a1_of_section_7() -> None:
 
 
 def test_the_reference_generator_reproduces_section_7() -> None:
-    """The independent generator agrees with the rules file, so its other figures can be trusted."""
+    """The independent generator agrees with the rules page, so its other figures can be trusted."""
     board = board_of_view(after("").view(None))
     assert [reference_perft(board, "W", depth) for depth in (1, 2, 3)] == [45, 2090, 99242]
 

@@ -3,9 +3,10 @@
 The board of section 2 comes first (expected figures from sections 2.1, 2.2 and scenario 1),
 then the setup (DV-S1 to DV-S3), the rules of play (DV-R1 to DV-R8) and the scenarios.
 
-Positions are written in the rules file's notation (`dvonn_reference.position`): cell:stack,
-a stack being height + top colour + `*` if it holds a DVONN piece, `R` a lone DVONN piece.
-Expected moves and scores are those of the rules file or counted by hand on the position.
+Positions are written in the rules page's notation of section 7 (`dvonn_reference.position`,
+a thin wrapper around `DvonnState.from_position`): cell:stack, a stack being height + top
+colour + `*` if it holds a DVONN piece, `R` a lone DVONN piece. Expected moves and scores
+are those of the rules page or counted by hand on the position.
 """
 
 from __future__ import annotations

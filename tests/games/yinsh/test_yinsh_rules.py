@@ -52,7 +52,7 @@ def moves_from(state: State, point: str) -> set[str]:
 
 # -- the board (section 2) ------------------------------------------------------------------
 
-# Section 2.2, typed from the rules file: each column's lowest and highest point.
+# Section 2.2, typed from the rules page: each column's lowest and highest point.
 COLUMNS = {
     "A": (2, 5),
     "B": (1, 7),
@@ -66,7 +66,7 @@ COLUMNS = {
     "J": (5, 11),
     "K": (7, 10),
 }
-# Section 2.3, typed from the rules file: the end points of the 33 lines, axis by axis.
+# Section 2.3, typed from the rules page: the end points of the 33 lines, axis by axis.
 LINE_ENDS_BY_AXIS = (
     "A2-A5 B1-B7 C1-C8 D1-D9 E1-E10 F2-F10 G2-G11 H3-H11 I4-I11 J5-J11 K7-K10",
     "B1-E1 A2-G2 A3-H3 A4-I4 A5-J5 B6-J6 B7-K7 C8-K8 D9-K9 E10-K10 G11-J11",

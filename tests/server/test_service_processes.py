@@ -11,6 +11,8 @@ import pytest
 import server_games
 
 from tabletop.server import errors
+from tabletop.server.bot_runner import ThreadBotRunner
+from tabletop.server.bot_worker import BotRequest
 from tabletop.server.hub import Hub, MemoryHub, RedisHub, table_channel
 from tabletop.server.service import TableRequest, TableService
 from tabletop.store import SeatSpec, Store
@@ -126,3 +128,58 @@ async def test_a_process_follows_its_cached_tables_without_any_websocket(
         await there.stop()
         for hub in {id(hub): hub for hub in hubs}.values():
             await hub.close()
+
+
+class _CountingRunner:
+    """Answers like the thread runner and records which (seq, seat) it was asked about."""
+
+    def __init__(self, *, answer: bool = True) -> None:
+        self.asked: list[tuple[int, int]] = []
+        self.answer = answer
+        self.inner = ThreadBotRunner(server_games.load)
+
+    async def choose(self, request: BotRequest) -> str:
+        self.asked.append((len(request.moves), request.seat))
+        if not self.answer:
+            await asyncio.Event().wait()  # a process that died while thinking
+        return await self.inner.choose(request)
+
+    def close(self) -> None:
+        return None
+
+
+async def test_exactly_one_process_computes_each_bot_move(tmp_path: Path) -> None:
+    """Issue 11, item 3: both processes follow the table, one computes each move."""
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    hub = MemoryHub()
+    runners = (_CountingRunner(), _CountingRunner())
+    here = TableService(Store.open(url), hub, server_games.load, runners[0], bot_lease=30)
+    there = TableService(Store.open(url), hub, server_games.load, runners[1], bot_lease=30)
+    try:
+        seats = (SeatSpec(bot="random", bot_level=1), SeatSpec(bot="random", bot_level=1))
+        live = await here.create_table(TableRequest("nim", seats, {"heaps": "3-4-5"}, seed=3))
+        await there.table(live.id)
+        await _until(lambda: live.is_over, 20)
+        asked = runners[0].asked + runners[1].asked
+        assert sorted(asked) == sorted(set(asked)) and len(asked) == live.seq
+    finally:
+        await here.stop()
+        await there.stop()
+
+
+async def test_a_lost_bot_lease_is_taken_over(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    hub = MemoryHub()
+    dead, alive = _CountingRunner(answer=False), _CountingRunner()
+    here = TableService(Store.open(url), hub, server_games.load, dead, bot_lease=0.3)
+    seats = (SeatSpec(bot="random", bot_level=1), SeatSpec(bot="random", bot_level=1))
+    live = await here.create_table(TableRequest("nim", seats, {"heaps": "1-2"}, seed=3))
+    await _until(lambda: dead.asked == [(0, 0)])  # `here` holds the lease and never answers
+    there = TableService(Store.open(url), hub, server_games.load, alive, bot_lease=0.3)
+    try:
+        followed = await there.table(live.id)
+        await _until(lambda: followed.is_over, 20)
+        assert alive.asked[0] == (0, 0)
+    finally:
+        await here.stop()
+        await there.stop()

@@ -26,7 +26,7 @@ from tabletop.server.context import Context
 from tabletop.server.errors import ServiceError
 from tabletop.server.hub import Hub, make_hub
 from tabletop.server.limits import BodySizeLimit
-from tabletop.server.service import TableService
+from tabletop.server.service import BOT_LEASE_MARGIN, TableService
 from tabletop.server.settings import Settings
 from tabletop.server.templating import STATIC_DIRECTORY, render
 from tabletop.store import Store
@@ -51,7 +51,13 @@ def create_app(
     hub = hub or make_hub(settings.redis_url)
     runner = bot_runner or ProcessBotRunner(settings.bot_workers, settings.bot_time_budget)
     service = TableService(
-        store, hub, load_game, runner, bot_delay=settings.bot_delay, bot_capacity=settings.bot_workers
+        store,
+        hub,
+        load_game,
+        runner,
+        bot_delay=settings.bot_delay,
+        bot_capacity=settings.bot_workers,
+        bot_lease=settings.bot_delay + settings.bot_time_budget + BOT_LEASE_MARGIN,
     )
     tokens = URLSafeSerializer(settings.secret_key, salt="tabletop-api-token")
     context = Context(settings, store, hub, service, list_games, tokens)

@@ -19,6 +19,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, ParamSpec, TypeVar
 
 import anyio.to_thread
@@ -55,6 +56,8 @@ BOT_LEVELS = range(1, 6)
 FINISHED_TABLES_KEPT = 200
 MAX_ACTION_ID_LENGTH = 200
 MAX_SEATS = 16
+BOT_LEASE_MARGIN = 5.0
+"""Seconds a bot lease outlives the bot's budget: time to commit the move it chose."""
 """The most seats any table may have (the API and the forms refuse more before building them)."""
 SEED_BITS = 62
 
@@ -94,6 +97,7 @@ class TableService:
         *,
         bot_delay: float = 0.0,
         bot_capacity: int = 1,
+        bot_lease: float = 30.0,
     ) -> None:
         self.store = store
         self.hub = hub
@@ -108,6 +112,7 @@ class TableService:
         self._bot_tasks: dict[tuple[str, Seat], asyncio.Task[None]] = {}
         self._followers: dict[str, asyncio.Task[None]] = {}
         self._bot_share = FairShare(bot_capacity)
+        self._bot_lease = timedelta(seconds=bot_lease)
 
     # Life cycle
 
@@ -352,6 +357,8 @@ class TableService:
         try:
             if self._bot_delay:
                 await asyncio.sleep(self._bot_delay)
+            if not await self._lease_bot_move(live, seat, seq):
+                return
             action_id = await self._bot_action(live, seat, seq)
             try:
                 await self.play(live.id, seat, action_id, seq)
@@ -362,6 +369,21 @@ class TableService:
         finally:
             self._bot_tasks.pop((live.id, seat), None)
         self._schedule_bots(live)
+
+    async def _lease_bot_move(self, live: LiveTable, seat: Seat, seq: int) -> bool:
+        """True once this process holds the lease to compute the move; False if it was played.
+
+        With several processes following a table, each would compute every bot move; the
+        lease in the database lets exactly one do it. A process that finds the lease held
+        waits for it to run out: if the move has not come by then, its holder died and
+        this process takes over.
+        """
+        take = self.store.take_bot_lease
+        while not await in_worker_thread(take, live.id, seat, seq, self.instance_id, self._bot_lease):
+            await asyncio.sleep(self._bot_lease.total_seconds())
+            if live.seq != seq or live.is_over:
+                return False
+        return True
 
     async def _bot_action(self, live: LiveTable, seat: Seat, seq: int) -> ActionId:
         assert self._bot_runner is not None

@@ -9,11 +9,12 @@ for one table itself; the database backs it up with constraints: one move per
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import secrets
 import string
 import threading
 from collections.abc import Collection, Iterator, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, select, update
@@ -23,7 +24,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from tabletop.engine import ActionId, Outcome, Seat
 from tabletop.store import passwords
 from tabletop.store.database import create_database_engine, is_memory_sqlite, migrate
-from tabletop.store.models import ChatMessage, GameTable, Move, Player, TableSeat
+from tabletop.store.models import BotLease, ChatMessage, GameTable, LoginSession, Move, Player, TableSeat
 from tabletop.store.records import (
     AlreadySeated,
     ChatRecord,
@@ -155,6 +156,79 @@ class Store:
             if passwords.needs_rehash(player.password_hash):
                 player.password_hash = passwords.hash_password(password)
             return _player_record(player)
+
+    # Sessions
+
+    def open_session(self, player_id: int, lifetime: timedelta) -> str:
+        """A new random session token for the player; only its hash is stored."""
+        token = secrets.token_urlsafe(32)
+        started = now()
+        with self._transaction() as session:
+            session.add(
+                LoginSession(
+                    token_hash=_token_hash(token),
+                    player_id=player_id,
+                    created_at=started,
+                    expires_at=started + lifetime,
+                )
+            )
+        return token
+
+    def session_player(self, token: str) -> PlayerRecord | None:
+        """The player of a live session (not expired, not revoked), or None."""
+        with self._transaction() as session:
+            player = session.scalar(
+                select(Player)
+                .join(LoginSession, LoginSession.player_id == Player.id)
+                .where(LoginSession.token_hash == _token_hash(token))
+                .where(LoginSession.revoked_at.is_(None), LoginSession.expires_at > now())
+            )
+            return None if player is None else _player_record(player)
+
+    def revoke_session(self, token: str) -> None:
+        """Ends one session (logging out)."""
+        with self._transaction() as session:
+            session.execute(
+                update(LoginSession)
+                .where(LoginSession.token_hash == _token_hash(token), LoginSession.revoked_at.is_(None))
+                .values(revoked_at=now())
+            )
+
+    def revoke_sessions(self, player_id: int) -> int:
+        """Ends every session of a player (a new password, a registration); returns how many."""
+        with self._transaction() as session:
+            ended = session.execute(
+                update(LoginSession)
+                .where(LoginSession.player_id == player_id, LoginSession.revoked_at.is_(None))
+                .values(revoked_at=now())
+            )
+            return int(ended.rowcount)  # type: ignore[attr-defined]
+
+    # Bot leases
+
+    def take_bot_lease(self, table_id: str, seat: Seat, seq: int, holder: str, lifetime: timedelta) -> bool:
+        """Claims the computing of a bot seat's move at `seq` for `holder`; False if another has it.
+
+        The lease is taken when nobody holds one for this seat, the one held is for an
+        earlier move, it has expired (its holder died), or `holder` already has it. With
+        several server processes exactly one computes each bot move.
+        """
+        moment = now()
+        try:
+            with self._transaction() as session:
+                lease = session.get(BotLease, (table_id, seat), with_for_update=True)
+                expires = moment + lifetime
+                if lease is None:
+                    session.add(
+                        BotLease(table_id=table_id, seat=seat, seq=seq, holder=holder, expires_at=expires)
+                    )
+                    return True
+                if lease.seq >= seq and lease.holder != holder and not _expired(session, lease, moment):
+                    return False
+                lease.seq, lease.holder, lease.expires_at = seq, holder, expires
+                return True
+        except IntegrityError:  # another process inserted the first lease a moment earlier
+            return False
 
     # Tables and seats
 
@@ -322,6 +396,20 @@ def _get_player(session: Session, player_id: int) -> Player:
     if player is None:
         raise NotFound(f"no player {player_id}")
     return player
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _expired(session: Session, lease: BotLease, moment: datetime) -> bool:
+    """Compared in the database: SQLite hands datetimes back without their zone."""
+    expired = session.scalar(
+        select(BotLease.seat).where(
+            BotLease.table_id == lease.table_id, BotLease.seat == lease.seat, BotLease.expires_at <= moment
+        )
+    )
+    return expired is not None
 
 
 def _get_table(session: Session, table_id: str, *, for_update: bool = False) -> GameTable:

@@ -3,10 +3,11 @@
 One test per id of `tabletop.games.ids()`, so a game registered later is covered without
 touching this file. The person creates a table on the "new table" form, takes seat 0 and
 gives the other seat(s) to MCTS bots at level 1 (two seats in all, or the game's minimum
-when it needs more). On their turn they click one of the board elements table.js marks
-`clickable`, or one of the action buttons it offers, chosen by a seeded `random.Random`,
-until the move is sent; undo buttons only now and then. The same position always gets the
-same clicks, but the server draws each table's seed, so the games differ from run to run.
+when it needs more; Crazy Farmers is played once more with four seats). On their turn they
+click one of the board elements table.js marks `clickable`, or one of the action buttons it
+offers, chosen by a seeded `random.Random`, until the move is sent; undo buttons only now
+and then. The same position always gets the same clicks, but the server draws each table's
+seed, so the games differ from run to run.
 At the end the game-over panel must agree with the result the server stored and with the
 engine replaying the public move log from the revealed seed.
 
@@ -185,19 +186,31 @@ def _save_middle_of_replay(page: Page, phone_shot: Path) -> None:
     _save_phone_screenshot(page, phone_shot)
 
 
-@pytest.mark.parametrize("game_id", games.ids())
-def test_a_person_plays_the_game_to_the_end_against_a_bot_by_clicking(
-    game_id: str, page: Page, base_url: str, artifacts: Path
+def _play_a_table(
+    page: Page, base_url: str, artifacts: Path, game_id: str, *, players: int, shots: str
 ) -> None:
+    """The person at seat 0 and bots in the other seats, to the end; screenshots named `shots`-…"""
     game = games.load(game_id)
-    players = _player_count(game)
-    phone_shot = artifacts / f"{game_id}-phone.png"
+    phone_shot = artifacts / f"{shots}-phone.png"
     phone_shot.unlink(missing_ok=True)
     bot_seat, bot_name = _opponent(game_id)
     create_table(page, base_url, game_id, players, ["me"] + [bot_seat] * (players - 1))
     moves_sent = _play_to_the_end(page, game, players, phone_shot)
     _check_the_result(page, base_url, game, moves_sent, bot_name)
     settle(page)
-    page.screenshot(path=artifacts / f"{game_id}-final.png", full_page=True)
+    page.screenshot(path=artifacts / f"{shots}-final.png", full_page=True)
     if not phone_shot.exists():
         _save_middle_of_replay(page, phone_shot)
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_person_plays_the_game_to_the_end_against_a_bot_by_clicking(
+    game_id: str, page: Page, base_url: str, artifacts: Path
+) -> None:
+    players = _player_count(games.load(game_id))
+    _play_a_table(page, base_url, artifacts, game_id, players=players, shots=game_id)
+
+
+def test_crazyfarmers_is_played_with_four_seats(page: Page, base_url: str, artifacts: Path) -> None:
+    """Crazy Farmers at a full table (the test above gives it two seats): three bots, fences crossing."""
+    _play_a_table(page, base_url, artifacts, "crazyfarmers", players=4, shots="crazyfarmers-4p")

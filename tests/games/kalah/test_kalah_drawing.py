@@ -16,6 +16,10 @@ SVG = "{http://www.w3.org/2000/svg}"
 ID_PATTERN = re.compile(r"[a-z0-9-]+")
 
 
+def _scenario_3() -> KalahState:
+    return KalahState.from_position(GAME, south_pits=[0, 0, 0, 0, 0, 10], north_pits=[1, 1, 1, 1, 1, 1])
+
+
 def _positions() -> list[State]:
     start = GAME.new_state(2)
     north_to_move = GAME.new_state(2)
@@ -23,7 +27,7 @@ def _positions() -> list[State]:
     swap_offer = GAME.new_state(2, {"pie_rule": True})
     for action_id in ("3", "6"):
         swap_offer.apply(0, action_id)
-    captured = KalahState.from_position([0, 0, 0, 0, 0, 10], [1, 1, 1, 1, 1, 1])
+    captured = _scenario_3()
     captured.apply(0, "6")
     small = GAME.new_state(2, {"pits": 3, "seeds": 5})
     return [start, north_to_move, swap_offer, captured, small]
@@ -54,7 +58,9 @@ def test_pits_and_stores_keep_their_ids_in_every_position() -> None:
 
 
 def test_the_drawing_shows_counts_and_owners() -> None:
-    state = KalahState.from_position([0, 0, 0, 0, 0, 10], [1, 1, 1, 1, 1, 1], 7, 3)
+    state = KalahState.from_position(
+        GAME, south_pits=[0, 0, 0, 0, 0, 10], north_pits=[1, 1, 1, 1, 1, 1], south_store=7, north_store=3
+    )
     svg = GAME.draw_svg(state.view(None))
     assert ">10</text>" in svg
     assert ">7</text>" in svg
@@ -64,7 +70,7 @@ def test_the_drawing_shows_counts_and_owners() -> None:
 
 def test_the_text_drawing_shows_both_rows_and_stores() -> None:
     # Scenario 3's result: North's row is printed N6…N1 above South's S1…S6, stores at the ends.
-    state = KalahState.from_position([0, 0, 0, 0, 0, 10], [1, 1, 1, 1, 1, 1])
+    state = _scenario_3()
     state.apply(0, "6")
     lines = str(state).splitlines()
     assert lines[0].split() == ["N6", "N5", "N4", "N3", "N2", "N1"]

@@ -1,4 +1,4 @@
-"""Kalah rules on concrete positions: the scenarios of section 9 of rules/kalah.md and every K-rule.
+"""Kalah rules on concrete positions: every numbered rule and the scenarios of docs/rules/kalah.md.
 
 Expected boards were worked out by hand from the rules text (each test says how), never
 taken from the engine.
@@ -10,7 +10,8 @@ import pytest
 
 from tabletop import games
 from tabletop.engine import OptionValue
-from tabletop.games.kalah import KalahState
+from tabletop.games.kalah import NORTH, SOUTH, KalahState
+from tabletop.games.kalah.board import Side
 
 GAME = games.load("kalah")
 
@@ -25,14 +26,22 @@ def position(
     south: list[int],
     north: list[int],
     stores: tuple[int, int] = (0, 0),
-    to_move: str = "south",
+    to_move: Side = SOUTH,
     **options: OptionValue,
 ) -> KalahState:
-    return KalahState.from_position(south, north, *stores, to_move=to_move, options=options)
+    return KalahState.from_position(
+        GAME,
+        south_pits=south,
+        north_pits=north,
+        south_store=stores[0],
+        north_store=stores[1],
+        to_move=to_move,
+        options=options,
+    )
 
 
 def board(state: KalahState) -> tuple[tuple[int, ...], int, tuple[int, ...], int]:
-    return state.south_pits, state.south_store, state.north_pits, state.north_store
+    return state.pits(SOUTH), state.store(SOUTH), state.pits(NORTH), state.store(NORTH)
 
 
 # -- setup -------------------------------------------------------------------------------
@@ -53,7 +62,7 @@ def test_south_is_seat_zero_and_moves_first() -> None:
     assert state.view(None)["south_seat"] == 0
 
 
-# -- section 9, scenarios 1-10 ----------------------------------------------------------
+# -- the scenarios 1-10 ----------------------------------------------------------------
 
 
 def test_scenario_1_last_seed_in_own_store_moves_again() -> None:
@@ -87,7 +96,7 @@ def test_scenario_3_opponent_store_skipped_then_capture() -> None:
     state = position([0, 0, 0, 0, 0, 10], [1, 1, 1, 1, 1, 1])
     state.apply(0, "6")
     assert board(state) == ((1, 1, 0, 0, 0, 0), 4, (2, 2, 2, 0, 2, 2), 0)
-    assert sum(state.south_pits) + sum(state.north_pits) + state.south_store + state.north_store == 16
+    assert sum(state.board) == 16
     assert state.current_players() == (1,)
     assert state.view(None)["last_move"]["capture"] == {"pit": "pit-n4", "seeds": 3}
 
@@ -111,7 +120,7 @@ def test_fourteen_seeds_end_in_a_pit_already_sown_and_do_not_capture() -> None:
 def test_north_sows_round_past_souths_store_and_captures() -> None:
     # K-R2 and K-R4 from North: N6's eight seeds go to North's store, S1…S6, skip South's
     # store, then N1 (empty): N1's seed and S6's two go to North's store. Ids are North's own.
-    state = position([1, 1, 1, 1, 1, 1], [0, 1, 1, 1, 1, 8], to_move="north")
+    state = position([1, 1, 1, 1, 1, 1], [0, 1, 1, 1, 1, 8], to_move=NORTH)
     state.apply(1, "6")
     assert board(state) == ((2, 2, 2, 2, 2, 0), 0, (0, 1, 1, 1, 1, 0), 4)
     assert state.current_players() == (0,)
@@ -119,7 +128,7 @@ def test_north_sows_round_past_souths_store_and_captures() -> None:
 
 def test_north_captures_with_its_own_pit_numbers() -> None:
     # K-R4: North's "1" is N1; its seed lands in empty N2, opposite S5 holds 2.
-    state = position([2, 2, 2, 2, 2, 2], [1, 0, 3, 3, 3, 3], to_move="north")
+    state = position([2, 2, 2, 2, 2, 2], [1, 0, 3, 3, 3, 3], to_move=NORTH)
     state.apply(1, "1")
     assert board(state) == ((2, 2, 2, 2, 0, 2), 0, (0, 0, 3, 3, 3, 3), 3)
 
@@ -159,7 +168,7 @@ def test_scenario_6_sweep_ends_as_soon_as_a_row_is_empty() -> None:
     state = position([0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 1], (20, 25), end_rule="sweep", early_finish=False)
     state.apply(0, "6")
     assert state.is_over()
-    assert (state.south_store, state.north_store) == (21, 27)
+    assert (state.store(SOUTH), state.store(NORTH)) == (21, 27)
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.reason.startswith("South's pits are empty: each side adds")
@@ -221,7 +230,7 @@ def test_early_finish_needs_strictly_more_than_half() -> None:
     # K-R9 and Q2: 24 of 48 is only half.
     state = position([2, 0, 0, 0, 3, 1], [3, 3, 3, 3, 3, 4], (23, 0))
     state.apply(0, "6")
-    assert state.south_store == 24
+    assert state.store(SOUTH) == 24
     assert not state.is_over()
 
 
@@ -230,7 +239,7 @@ def test_early_finish_after_a_capture() -> None:
     state = position([1, 0, 0, 0, 0, 1], [3, 3, 3, 3, 3, 3], (22, 6))
     state.apply(0, "1")
     assert state.is_over()
-    assert (state.south_store, state.north_store) == (26, 6)
+    assert (state.store(SOUTH), state.store(NORTH)) == (26, 6)
 
 
 def test_scenario_9_pie_rule_swap_after_souths_whole_first_turn() -> None:
@@ -242,7 +251,7 @@ def test_scenario_9_pie_rule_swap_after_souths_whole_first_turn() -> None:
     assert state.legal_action_ids(1) == ["1", "2", "3", "4", "5", "6", "swap"]
     state.apply(1, "swap")
     assert state.south_seat == 1
-    assert state.south_store == 2
+    assert state.store(SOUTH) == 2
     assert state.current_players() == (0,)
     assert board(state) == ((4, 4, 0, 5, 5, 0), 2, (5, 5, 5, 5, 4, 4), 0)
     north_pit_one = state.legal_actions(0)[0]
@@ -262,11 +271,11 @@ def test_after_a_swap_scores_follow_the_people() -> None:
         state.apply(seat, state.legal_action_ids(seat)[-1])
     outcome = state.outcome()
     assert outcome is not None
-    assert outcome.scores == (state.north_store, state.south_store)
+    assert outcome.scores == (state.store(NORTH), state.store(SOUTH))
 
 
 def test_no_swap_without_the_pie_rule() -> None:
-    # K-R10 is an option (section 11: pie_rule defaults to false).
+    # K-R10 is a table option (pie_rule, off by default).
     state = new()
     state.apply(0, "1")
     assert "swap" not in state.legal_action_ids(1)

@@ -1,4 +1,4 @@
-"""Kalah geometry and the per-table rule tables (section 2 of rules/kalah.md).
+"""Kalah's board, its notation and the per-table rule tables (section 2 of docs/rules/kalah.md).
 
 The board is one flat list of 2m + 2 counts, in the index layout the rules file
 recommends: South's pits S1…Sm at 0…m−1, South's store at m, North's pits N1…Nm at
@@ -8,6 +8,11 @@ skips the opponent's store (K-R2). The pit opposite index i is 2m − i (K-R4).
 Everything that depends only on the table options (and on the seed total) is computed once
 in a `KalahRules` and shared by every state of such a table, so a move allocates nothing
 it can avoid: the id → pit dictionaries, the sowing cycles and the prebuilt `Action`s.
+
+Notation (the rules page's "Notation"): an action id is the mover's pit number "1"…"m",
+counted from the mover's left, so the same id names S3 for South and N3 for North
+(`KalahRules.ids` writes them, `KalahRules.pit_of_id` reads them); the pie-rule swap is
+"swap". Drawing ids are "pit-s3", "pit-n1", "store-s" and "store-n".
 """
 
 from __future__ import annotations
@@ -69,7 +74,9 @@ class KalahRules:
     opponent's store left out, K-R2), written out twice so that a run of fewer than
     `cycle_length` seeds from any pit needs no modulo. A sowing from `pit` with `seeds`
     seeds whose end `pit + seeds` is at most `straight_end[side]` neither wraps round nor
-    meets the skipped store, so it is a plain run of consecutive indices.
+    meets the skipped store, so it is a plain run of consecutive indices. `row[side]` is the
+    slice of a side's pits (an empty one for `NO_SIDE`): slicing with a prebuilt slice is
+    the cheapest way to read a row on the hot path.
     """
 
     pits: int
@@ -82,6 +89,7 @@ class KalahRules:
     base: tuple[int, int]
     store: tuple[int, int]
     straight_end: tuple[int, int]
+    row: tuple[slice, slice, slice]
     cycle: tuple[tuple[int, ...], tuple[int, ...]]
     cycle_length: int
     pit_of_id: tuple[dict[ActionId, int], dict[ActionId, int], dict[ActionId, int]]
@@ -92,12 +100,16 @@ class KalahRules:
         """The side owning a board index (a pit or a store)."""
         return SOUTH if index <= self.pits else NORTH
 
+    def pit_number(self, index: int) -> int:
+        """The number 1…m of a pit's board index, counted from its owner's left."""
+        return index - self.base[self.side_of(index)] + 1
+
     def element_of(self, index: int) -> str:
         """The drawing's id of a board index."""
         side = self.side_of(index)
         if index == self.store[side]:
             return store_element(side)
-        return pit_element(side, index - self.base[side] + 1)
+        return pit_element(side, self.pit_number(index))
 
     def options(self) -> dict[str, bool | int | str]:
         """The table options these rules were built from, by their names in section 11."""
@@ -150,6 +162,7 @@ def rules_for(
         base=bases,
         store=stores,
         straight_end=(2 * pits, 2 * pits + 1),
+        row=(slice(0, pits), slice(pits + 1, 2 * pits + 1), slice(0, 0)),
         cycle=(_cycle(pits, SOUTH) * 2, _cycle(pits, NORTH) * 2),
         cycle_length=2 * pits + 1,
         pit_of_id=(

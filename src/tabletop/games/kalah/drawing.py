@@ -1,9 +1,10 @@
-"""Kalah drawn as SVG from a view: a wooden board, two rows of pits, a store at each end.
+"""Kalah drawn from a view: an SVG of a wooden board, and a plain-text board.
 
-The viewer's own row is at the bottom (South's for spectators), with its store on the
-right, as a player sees a real board (section 2 of rules/kalah.md). Each pit and store
-keeps one id for the whole game ("pit-s1"…"pit-s6", "pit-n1"…, "store-s", "store-n");
+The SVG has the viewer's own row at the bottom (South's for spectators), with its store on
+the right, as a player sees a real board (the board in docs/rules/kalah.md). Each pit and
+store keeps one id for the whole game ("pit-s1"…"pit-s6", "pit-n1"…, "store-s", "store-n");
 the pit's filled hole is the clickable element, and seeds and numbers let clicks through.
+The text board is always seen from South.
 """
 
 from __future__ import annotations
@@ -210,3 +211,46 @@ def _status(width: int, view: Mapping[str, Any]) -> str:
         f'<text x="{width / 2}" y="{BAND + BOARD_HEIGHT / 2 + 7}" font-size="20" font-style="italic" '
         f'text-anchor="middle" fill="#fbeed8" pointer-events="none">{escape(text)}</text>'
     )
+
+
+# --- text ---------------------------------------------------------------------------------
+
+TEXT_MARGIN = 8
+TEXT_CELL = 5
+
+
+def draw_text(view: Mapping[str, Any]) -> str:
+    """The board seen from South, who owns which side, the last move and the prompt.
+
+    North's pits run N6…N1 left to right above South's S1…S6; North's store is on the
+    left and South's on the right, as on a real board.
+
+    >>> from tabletop import games
+    >>> state = games.load("kalah").new_state(2)
+    >>> print(str(state))
+              N6   N5   N4   N3   N2   N1
+    North   [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]  seat 1
+     [ 0]                                 [ 0]
+    South   [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]  seat 0
+              S1   S2   S3   S4   S5   S6
+    South (seat 0) to move
+    """
+    pits = int(view["pits"])
+    north = list(reversed(view["north_pits"]))
+    south = list(view["south_pits"])
+    width = TEXT_MARGIN + TEXT_CELL * pits
+    lines = [
+        " " * TEXT_MARGIN + "".join(f"N{pits - k}".rjust(TEXT_CELL - 1) + " " for k in range(pits)).rstrip(),
+        "North".ljust(TEXT_MARGIN) + _text_row(north) + f"  seat {view['north_seat']}",
+        f" [{view['north_store']:>2}]".ljust(width) + f"[{view['south_store']:>2}]",
+        "South".ljust(TEXT_MARGIN) + _text_row(south) + f"  seat {view['south_seat']}",
+        " " * TEXT_MARGIN + "".join(f"S{k + 1}".rjust(TEXT_CELL - 1) + " " for k in range(pits)).rstrip(),
+    ]
+    if view.get("last_move"):
+        lines.append(f"Last move: {view['last_move']['text']}")
+    lines.append(str(view["prompt"]))
+    return "\n".join(lines)
+
+
+def _text_row(counts: list[int]) -> str:
+    return " ".join(f"[{count:>2}]" for count in counts)

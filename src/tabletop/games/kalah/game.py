@@ -1,4 +1,4 @@
-"""`KalahGame`: Kalah's declarations (players, options of section 11), its factory and heuristic."""
+"""`KalahGame`: Kalah's declarations (players, the table options of docs/rules/kalah.md) and its factory."""
 
 from __future__ import annotations
 
@@ -16,17 +16,9 @@ from tabletop.engine import (
     OptionValue,
     State,
 )
+from tabletop.games.kalah import drawing, evaluator
 from tabletop.games.kalah.board import AT_TURN, END_RULES, SOUTH, rules_from_options
-from tabletop.games.kalah.drawing import draw_svg
 from tabletop.games.kalah.state import KalahState
-from tabletop.games.kalah.text_board import draw_text
-
-ROW_WEIGHT = 0.25
-"""How much a seed still in a player's row counts, against 1 for a seed in their store.
-
-Row seeds are only probably the owner's: End-B gives them to the owner at the end, but
-the opponent can still capture them, and End-A may give them away.
-"""
 
 OPTIONS = {
     "seeds": IntOption(default=4, minimum=1, maximum=6, help="Seeds per pit at the start (K-S1)"),
@@ -74,7 +66,7 @@ class KalahGame(Game):
         distance to the owner's store, which never exceeds m·T; so at most m·T such
         sowings come between two store gains. One more action for the pie-rule swap.
 
-        >>> GAME.max_length(2, {"pits": 1, "seeds": 1})
+        >>> KalahGame().max_length(2, {"pits": 1, "seeds": 1})
         9
         """
         resolved = self.resolve_options(options)
@@ -83,27 +75,10 @@ class KalahGame(Game):
         return total + (total + 1) * pits * total + 1
 
     def evaluate(self, state: State) -> list[float] | None:
-        """Store difference, plus a quarter weight for seeds in each row, over half the seeds.
-
-        A finished game is worth 1 / 0 / −1. Values are per seat, clamped to [−1, 1].
-        """
-        if not isinstance(state, KalahState):
-            return None
-        outcome = state.outcome()
-        if outcome is not None:
-            best = min(outcome.ranks)
-            tied = outcome.ranks.count(best) > 1
-            return [0.0 if tied else (1.0 if rank == best else -1.0) for rank in outcome.ranks]
-        stores = state.south_store - state.north_store
-        rows = sum(state.south_pits) - sum(state.north_pits)
-        south = max(-1.0, min(1.0, (stores + ROW_WEIGHT * rows) / (state.rules.total / 2)))
-        return [south if state.side_of_seat(seat) == SOUTH else -south for seat in range(2)]
+        return evaluator.evaluate(state) if isinstance(state, KalahState) else None
 
     def draw_svg(self, view: Mapping[str, Any]) -> str:
-        return draw_svg(view)
+        return drawing.draw_svg(view)
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
-        return draw_text(view)
-
-
-GAME = KalahGame()
+        return drawing.draw_text(view)

@@ -1,24 +1,23 @@
-"""`KalahState`: one Kalah position and its transitions (K-R1 … K-R11 in rules/kalah.md).
+"""`KalahState`: one Kalah position, its transitions and its view (K-S1 … K-R11 in docs/rules/kalah.md).
 
 The state is a flat list of counts (layout in `board.py`), the side to move, which seat
 owns South (Q5: a pie-rule swap moves people to the other side, seats keep their people),
 the pie-rule phase, the last move and how the game ended. Random playouts and search
-clone and move it hundreds of thousands of times a second, so the hot path (`apply`,
-`legal_action_ids`, `clone`) uses prebuilt tables and allocates almost nothing.
+clone and move it hundreds of thousands of times a second, so the hot path (`is_legal`,
+`_apply`, `legal_action_ids`, `clone`) uses prebuilt tables and allocates almost nothing.
+Kalah hides nothing, so every viewer gets the same view apart from `viewer` and
+`viewer_side` (the drawing turns the board so a player's own row is at the bottom).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, Options, Outcome, Seat, State
-from tabletop.games.kalah import report
+from tabletop.engine import Action, ActionId, Game, IllegalAction, JsonDict, Options, Outcome, Seat, State
 from tabletop.games.kalah.board import (
     END_EARLY,
     END_EMPTY,
-    END_SWEEP,
     NO_MOVE,
     NO_SIDE,
     NORTH,
@@ -30,9 +29,7 @@ from tabletop.games.kalah.board import (
     Side,
     rules_from_options,
 )
-
-if TYPE_CHECKING:
-    from tabletop.games.kalah.game import KalahGame
+from tabletop.games.kalah.rules import End, Sowing, ending, finish, is_row_empty, sow, stores
 
 OPENING = 0
 """Pie-rule phase: South's first turn (with its extra moves) is under way (K-R10, Q4)."""
@@ -41,15 +38,11 @@ SWAP_OFFER = 1
 PLAYING = 2
 """No swap any more, or the pie rule is off."""
 
-_MOVERS: tuple[tuple[tuple[Seat, ...], ...], ...] = (((0,), (1,), ()), ((1,), (0,), ()))
-"""`_MOVERS[south_seat][side]`: the seats that must act when `side` is to move."""
+MOVERS: tuple[tuple[tuple[Seat, ...], ...], ...] = (((0,), (1,), ()), ((1,), (0,), ()))
+"""`MOVERS[south_seat][side]`: the seats that must act when `side` is to move."""
 
 MAX_SEEDS = 255
 """The most seeds a hand-made position may hold (so every count fits in a byte of `position_key`)."""
-
-LastMove = tuple[Side, int, int, int, int]
-"""(side, pit index, seeds sown, landing index, seeds captured); pit `NO_MOVE` for a swap."""
-
 
 class KalahState(State):
     """A Kalah position. Seat 0 starts as South and moves first (K-S2).
@@ -59,34 +52,42 @@ class KalahState(State):
     >>> state.legal_action_ids(0)
     ['1', '2', '3', '4', '5', '6']
     >>> state.apply(0, "3")  # four seeds: S4, S5, S6, then the store (K-R3)
-    >>> state.south_pits, state.south_store, state.current_players()
+    >>> state.pits(SOUTH), state.store(SOUTH), state.current_players()
     ((4, 4, 0, 5, 5, 5), 1, (0,))
     """
 
-    __slots__ = ("_board", "_end", "_last", "_movers", "_phase", "_rules", "_side", "_south_seat", "game")
+    __slots__ = ("board", "end", "game", "last_move", "movers", "phase", "rules", "south_seat", "to_move")
 
     players = 2
 
-    def __init__(self, game: KalahGame, rules: KalahRules, board: list[int], side: Side) -> None:
+    def __init__(self, game: Game, rules: KalahRules, board: list[int], to_move: Side) -> None:
         self.game = game
-        self._rules = rules
-        self._board = board
-        self._side = side
-        self._south_seat = 0
-        self._movers = _MOVERS[0][side]
-        self._phase = OPENING if rules.pie_rule else PLAYING
-        self._last: LastMove | None = None
-        self._end: tuple[str, Side] | None = None
+        self.rules = rules
+        """The table's options and rule tables, shared by every state of the table."""
+        self.board = board
+        """The 2m + 2 counts: South's pits, South's store, North's pits, North's store."""
+        self.to_move = to_move
+        """`SOUTH`, `NORTH`, or `NO_SIDE` once the game is over."""
+        self.south_seat: Seat = 0
+        """The seat that owns South: 0, or 1 after a pie-rule swap (Q5)."""
+        self.movers = MOVERS[0][to_move]
+        """The seats that must act now, kept with `to_move` so `current_players` is one load."""
+        self.phase = OPENING if rules.pie_rule else PLAYING
+        """Where the pie rule stands: `OPENING`, `SWAP_OFFER` or `PLAYING` (K-R10, Q4)."""
+        self.last_move: Sowing | None = None
+        """The last decision as `rules.sow` records it; a swap is recorded with pit `NO_MOVE`."""
+        self.end: End | None = None
 
     @classmethod
     def from_position(
         cls,
+        game: Game,
+        *,
         south_pits: Sequence[int],
         north_pits: Sequence[int],
         south_store: int = 0,
         north_store: int = 0,
-        *,
-        to_move: str = "south",
+        to_move: Side = SOUTH,
         options: Options | None = None,
     ) -> KalahState:
         """A position set up by hand, for tests, examples and analysis; seat 0 owns South.
@@ -97,13 +98,14 @@ class KalahState(State):
         Raises `ValueError` for a position in which the rules would already have ended
         the game.
 
-        >>> state = KalahState.from_position([0, 0, 0, 0, 0, 10], [1, 1, 1, 1, 1, 1])
-        >>> state.apply(0, "6")  # K-R2 and K-R4: scenario 3 of section 9
-        >>> state.south_pits, state.south_store, state.north_pits
+        >>> from tabletop import games
+        >>> state = KalahState.from_position(
+        ...     games.load("kalah"), south_pits=[0, 0, 0, 0, 0, 10], north_pits=[1, 1, 1, 1, 1, 1]
+        ... )
+        >>> state.apply(0, "6")  # K-R2 and K-R4: scenario 3
+        >>> state.pits(SOUTH), state.store(SOUTH), state.pits(NORTH)
         ((1, 1, 0, 0, 0, 0), 4, (2, 2, 2, 0, 2, 2))
         """
-        from tabletop.games.kalah.game import GAME  # the game module imports this one
-
         board = [*south_pits, south_store, *north_pits, north_store]
         if len(south_pits) != len(north_pits) or any(not isinstance(n, int) or n < 0 for n in board):
             raise ValueError("the rows need as many pits each, and every count must be a whole number ≥ 0")
@@ -111,177 +113,184 @@ class KalahState(State):
             raise ValueError(f"at most {MAX_SEEDS} seeds fit on a board; got {sum(board)}")
         given = dict(options or {})
         given.setdefault("pits", len(south_pits))
-        resolved = GAME.resolve_options(given)
+        resolved = game.resolve_options(given)
         if resolved["pits"] != len(south_pits):
             raise ValueError(f"option pits={resolved['pits']} but {len(south_pits)} pits per row were given")
-        if to_move not in ("south", "north"):
-            raise ValueError(f"to_move must be 'south' or 'north'; got {to_move!r}")
-        rules = rules_from_options(resolved, sum(board))
-        state = cls(GAME, rules, board, SOUTH if to_move == "south" else NORTH)
-        state._phase = PLAYING
+        if to_move not in (SOUTH, NORTH):
+            raise ValueError(f"to_move must be SOUTH (0) or NORTH (1); got {to_move!r}")
+        state = cls(game, rules_from_options(resolved, sum(board)), board, to_move)
+        state.phase = PLAYING
         state._check_still_playing()
         return state
 
     # -- the engine contract ------------------------------------------------------------
 
     def current_players(self) -> tuple[Seat, ...]:
-        return self._movers
+        return self.movers
 
     def is_over(self) -> bool:
-        return self._side == NO_SIDE
+        return not self.movers
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         """The mover's non-empty pits "1"…"m" (K-R1), then "swap" while the pie rule offers it (K-R10)."""
-        if seat not in self._movers:
+        if seat not in self.movers:
             return []
-        rules = self._rules
-        base = rules.base[self._side]
-        ids = list(compress(rules.ids, self._board[base : base + rules.pits]))
-        if self._phase == SWAP_OFFER:
+        ids = [*compress(self.rules.ids, self.board[self.rules.row[self.to_move]])]
+        if self.phase == SWAP_OFFER:
             ids.append(SWAP)
         return ids
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         """As `legal_action_ids`, as prebuilt `Action`s whose path is the pit's drawing id."""
-        if seat not in self._movers:
+        if seat not in self.movers:
             return []
-        rules = self._rules
-        side = self._side
-        board = self._board
-        base = rules.base[side]
-        row = rules.actions[side]
+        rules = self.rules
+        board = self.board
+        base = rules.base[self.to_move]
+        row = rules.actions[self.to_move]
         actions = [row[k][board[base + k]] for k in range(rules.pits) if board[base + k]]
-        if self._phase == SWAP_OFFER:
+        if self.phase == SWAP_OFFER:
             actions.append(SWAP_ACTION)
         return actions
 
-    def _apply(self, seat: Seat, action_id: ActionId) -> None:
-        """Sows the mover's pit `action_id` (K-R2 … K-R9), or swaps sides (K-R10).
-
-        Raises `IllegalAction`, changing nothing, for anything else.
-        """
+    def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
+        """K-R1 and K-R10 looked up directly: the mover's pit holds a seed, or the swap is on offer."""
         try:
-            pit = self._rules.pit_of_id[self._side][action_id]
+            return self.board[self.rules.pit_of_id[self.to_move][action_id]] > 0
         except (KeyError, TypeError):
-            self._apply_swap(seat, action_id)
+            return action_id == SWAP and self.phase == SWAP_OFFER
+
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        """Sows the mover's pit `action_id` (K-R2 … K-R9), or swaps sides (K-R10)."""
+        if action_id == SWAP:
+            self._swap()
             return
-        if seat not in self._movers or not self._board[pit]:
-            raise self._rejection(seat, action_id)
-        phase = self._phase
-        self._sow(pit)
+        board = self.board
+        rules = self.rules
+        side = self.to_move
+        phase = self.phase
+        pit = rules.pit_of_id[side][action_id]
+        self.last_move = sowing = sow(board, rules, side, pit)
+        # sowing[3] is where the last seed landed, sowing[4] what it captured (indexing is the cheapest read)
+        next_side = side if sowing[3] == rules.store[side] else 1 - side
+        end = ending(board, rules, side, next_side, sowing[4])
+        if end is not None:
+            self._finish(end)
+        elif next_side != side:
+            self.to_move = next_side
+            self.movers = MOVERS[self.south_seat][next_side]
         if phase != PLAYING:
             self._advance_pie_phase(phase)
 
+    def illegal(self, seat: Seat, action_id: object) -> IllegalAction:
+        """The error for an illegal action, saying which rule it breaks (K-R1, K-R10)."""
+        if self.is_over() or seat not in self.movers:
+            return super().illegal(seat, action_id)
+        legal = ", ".join(self.legal_action_ids(seat))
+        side = SIDE_NAMES[self.to_move]
+        if action_id == SWAP:
+            why = "the pie-rule swap is only offered at North's first decision"
+        elif isinstance(action_id, str) and action_id in self.rules.pit_of_id[self.to_move]:
+            why = f"{side}'s pit {action_id} is empty"
+        else:
+            why = f"{action_id!r} is not one of {side}'s pits 1–{self.rules.pits}"
+        return IllegalAction(f"{why} (seat {seat}); legal: {legal}")
+
     def outcome(self) -> Outcome | None:
         """Each seat's store (K-R11); the reason names the ending rule and the score."""
-        if self._end is None:
+        if self.end is None:
             return None
-        board = self._board
-        rules = self._rules
-        by_side = (board[rules.store[SOUTH]], board[rules.store[NORTH]])
+        by_side = stores(self.board, self.rules)
         scores = [by_side[self.side_of_seat(seat)] for seat in range(2)]
-        return Outcome.from_scores(scores, report.end_reason(*self._end, by_side, rules.total))
+        return Outcome.from_scores(scores, end_reason(self.end, by_side, self.rules.total))
 
     def clone(self) -> KalahState:
         other: KalahState = object.__new__(KalahState)
         other.game = self.game
-        other._rules = self._rules
-        other._board = self._board[:]
-        other._side = self._side
-        other._south_seat = self._south_seat
-        other._movers = self._movers
-        other._phase = self._phase
-        other._last = self._last
-        other._end = self._end
+        other.rules = self.rules
+        other.board = self.board[:]
+        other.to_move = self.to_move
+        other.south_seat = self.south_seat
+        other.movers = self.movers
+        other.phase = self.phase
+        other.last_move = self.last_move
+        other.end = self.end
         return other
 
     def view(self, viewer: Seat | None) -> JsonDict:
         """Everything is public in Kalah: board, stores, sides, turn, last move and prompt."""
-        return report.view_of(self, viewer)
+        rules = self.rules
+        side = self.to_move
+        outcome = self.outcome()
+        last = self.last_move_view()
+        playing = side != NO_SIDE
+        return {
+            "game": "kalah",
+            "pits": rules.pits,
+            "south_pits": list(self.pits(SOUTH)),
+            "north_pits": list(self.pits(NORTH)),
+            "south_store": self.store(SOUTH),
+            "north_store": self.store(NORTH),
+            "south_seat": self.south_seat,
+            "north_seat": 1 - self.south_seat,
+            "to_move": SIDE_NAMES[side].lower() if playing else None,
+            "to_move_seat": self.seat_of_side(side) if playing else None,
+            "extra_move": playing and last is not None and last["extra_move"],
+            "swap_available": self.phase == SWAP_OFFER,
+            "viewer": viewer,
+            "viewer_side": SIDE_NAMES[self.side_of_seat(viewer)].lower() if viewer in (0, 1) else None,
+            "last_move": last,
+            "options": rules.options(),
+            "scores": None if outcome is None else list(outcome.scores),
+            "result": None if outcome is None else outcome.reason,
+            "prompt": self._prompt(outcome.reason if outcome else None, bool(last and last["extra_move"])),
+        }
 
     def to_json(self) -> JsonDict:
         return {
             "game": "kalah",
-            "options": self._rules.options(),
-            "board": list(self._board),
-            "to_move": None if self._side == NO_SIDE else SIDE_NAMES[self._side].lower(),
-            "south_seat": self._south_seat,
-            "phase": self._phase,
-            "last_move": None if self._last is None else list(self._last),
-            "end": None if self._end is None else list(self._end),
+            "options": self.rules.options(),
+            "board": list(self.board),
+            "to_move": None if self.to_move == NO_SIDE else SIDE_NAMES[self.to_move].lower(),
+            "south_seat": self.south_seat,
+            "phase": self.phase,
+            "last_move": None if self.last_move is None else list(self.last_move),
+            "end": None if self.end is None else list(self.end),
         }
 
     @classmethod
-    def from_json(cls, game: KalahGame, data: JsonDict) -> KalahState:
+    def from_json(cls, game: Game, data: JsonDict) -> KalahState:
         """The state `to_json` wrote (used by `KalahGame.state_from_json`)."""
         board = [int(count) for count in data["board"]]
         state = cls(game, rules_from_options(game.resolve_options(data["options"]), sum(board)), board, SOUTH)
         to_move = data["to_move"]
-        state._side = NO_SIDE if to_move is None else SIDE_NAMES.index(str(to_move).capitalize())
-        state._south_seat = int(data["south_seat"])
-        state._movers = _MOVERS[state._south_seat][state._side]
-        state._phase = int(data["phase"])
+        state.to_move = NO_SIDE if to_move is None else SIDE_NAMES.index(str(to_move).capitalize())
+        state.south_seat = int(data["south_seat"])
+        state.movers = MOVERS[state.south_seat][state.to_move]
+        state.phase = int(data["phase"])
         last = data["last_move"]
-        state._last = None if last is None else (last[0], last[1], last[2], last[3], last[4])
+        state.last_move = None if last is None else (last[0], last[1], last[2], last[3], last[4])
         end = data["end"]
-        state._end = None if end is None else (str(end[0]), int(end[1]))
+        state.end = None if end is None else (str(end[0]), int(end[1]))
         return state
 
-    # -- read-only accessors for bots, tests and the drawing ------------------------------
+    # -- questions ------------------------------------------------------------------------
 
-    @property
-    def rules(self) -> KalahRules:
-        """The table's options and rule tables."""
-        return self._rules
+    def pits(self, side: Side) -> tuple[int, ...]:
+        """The seeds in a side's pits, from its owner's left (S1…Sm or N1…Nm)."""
+        return tuple(self.board[self.rules.row[side]])
 
-    @property
-    def south_pits(self) -> tuple[int, ...]:
-        """Seeds in S1…Sm."""
-        return tuple(self._board[: self._rules.pits])
-
-    @property
-    def north_pits(self) -> tuple[int, ...]:
-        """Seeds in N1…Nm (from North's left)."""
-        pits = self._rules.pits
-        return tuple(self._board[pits + 1 : 2 * pits + 1])
-
-    @property
-    def south_store(self) -> int:
-        """Seeds in South's store."""
-        return self._board[self._rules.pits]
-
-    @property
-    def north_store(self) -> int:
-        """Seeds in North's store."""
-        return self._board[2 * self._rules.pits + 1]
-
-    @property
-    def side_to_move(self) -> Side:
-        """`SOUTH`, `NORTH`, or `NO_SIDE` once the game is over."""
-        return self._side
-
-    @property
-    def south_seat(self) -> Seat:
-        """The seat that owns South: 0, or 1 after a pie-rule swap (Q5)."""
-        return self._south_seat
-
-    @property
-    def last_move(self) -> LastMove | None:
-        """(side, pit index, seeds sown, landing index, seeds captured), pit `NO_MOVE` for a swap."""
-        return self._last
-
-    @property
-    def swap_available(self) -> bool:
-        """True at North's first decision with the pie rule on (K-R10)."""
-        return self._phase == SWAP_OFFER
+    def store(self, side: Side) -> int:
+        """The seeds in a side's store."""
+        return self.board[self.rules.store[side]]
 
     def side_of_seat(self, seat: Seat) -> Side:
         """The side a seat plays now."""
-        return SOUTH if seat == self._south_seat else NORTH
+        return SOUTH if seat == self.south_seat else NORTH
 
     def seat_of_side(self, side: Side) -> Seat:
         """The seat that plays a side now."""
-        return self._south_seat if side == SOUTH else 1 - self._south_seat
+        return self.south_seat if side == SOUTH else 1 - self.south_seat
 
     def position_key(self) -> bytes:
         """A compact key: states of one table with equal keys have the same future.
@@ -291,145 +300,128 @@ class KalahState(State):
         two such states have the same legal moves and the same store gains from here on,
         which is what a transposition table needs.
         """
-        key = bytearray(self._board)
-        if not self._rules.early_finish:
-            key[self._rules.store[SOUTH]] = key[self._rules.store[NORTH]] = 0
-        key += bytes((self._side, self._phase, self._south_seat))
+        key = bytearray(self.board)
+        if not self.rules.early_finish:
+            key[self.rules.store[SOUTH]] = key[self.rules.store[NORTH]] = 0
+        key += bytes((self.to_move, self.phase, self.south_seat))
         return bytes(key)
+
+    def last_move_view(self) -> JsonDict | None:
+        """The last decision: the sown pit, where its last seed landed and what it captured.
+
+        `capture` names the opposite pit emptied by K-R4/K-R5 and the seeds that went to the
+        store (the opposite pit's and the last seed itself).
+        """
+        if self.last_move is None:
+            return None
+        side, pit, seeds, landing, captured = self.last_move
+        rules = self.rules
+        seat = self.seat_of_side(side)
+        if pit == NO_MOVE:
+            return {
+                "seat": seat,
+                "side": "south",
+                "action": "swap",
+                "swap": True,
+                "pit": None,
+                "seeds": 0,
+                "landing": None,
+                "extra_move": False,
+                "capture": None,
+                "text": f"Seat {seat} swapped sides and now plays South (pie rule)",
+            }
+        capture = None
+        if captured:
+            capture = {"pit": rules.element_of(2 * rules.pits - landing), "seeds": captured}
+        return {
+            "seat": seat,
+            "side": SIDE_NAMES[side].lower(),
+            "action": str(rules.pit_number(pit)),
+            "swap": False,
+            "pit": rules.element_of(pit),
+            "seeds": seeds,
+            "landing": rules.element_of(landing),
+            "extra_move": landing == rules.store[side],
+            "capture": capture,
+            "text": sowing_text(rules, self.last_move),
+        }
+
+    def _prompt(self, reason: str | None, extra_move: bool) -> str:
+        """What is expected now, in words."""
+        if reason is not None:
+            return f"Game over: {reason}"
+        side = self.to_move
+        mover = f"{SIDE_NAMES[side]} (seat {self.seat_of_side(side)})"
+        if self.phase == SWAP_OFFER:
+            return f"{mover}: sow a pit or swap sides (pie rule)"
+        if extra_move:
+            return f"{mover} moves again"
+        return f"{mover} to move"
 
     # -- transitions ----------------------------------------------------------------------
 
-    def _sow(self, pit: int) -> None:
-        """One whole sowing from board index `pit`: K-R2, then K-R3 / K-R4 / K-R6 / K-R7, then the end."""
-        board = self._board
-        rules = self._rules
-        side = self._side
-        seeds = board[pit]
-        board[pit] = 0
-        last = pit + seeds
-        if last <= rules.straight_end[side]:
-            for index in range(pit + 1, last + 1):
-                board[index] += 1
-        else:
-            last = self._sow_around(pit, seeds)
-        store = rules.store[side]
-        captured = 0
-        if last == store:
-            next_side = side
-        else:
-            next_side = 1 - side
-            if board[last] == 1 and rules.base[side] <= last < store:
-                captured = self._capture(last, store)
-        self._last = (side, pit, seeds, last, captured)
-        self._settle(side, next_side, captured)
-
-    def _sow_around(self, pit: int, seeds: int) -> int:
-        """K-R2 for a sowing that passes the skipped store or laps the board; returns the landing index.
-
-        Whole laps drop one seed in every location of the cycle, the origin pit included.
-        """
-        board = self._board
-        rules = self._rules
-        cycle = rules.cycle[self._side]
-        start = pit - rules.base[self._side]
-        laps, rest = divmod(seeds, rules.cycle_length)
-        if laps:
-            for index in cycle[: rules.cycle_length]:
-                board[index] += laps
-        for step in range(start + 1, start + rest + 1):
-            board[cycle[step]] += 1
-        return cycle[start + rest]
-
-    def _capture(self, last: int, store: int) -> int:
-        """K-R4 (and K-R5 with empty capture): the last seed and the opposite pit go to the store."""
-        board = self._board
-        opposite = 2 * self._rules.pits - last
-        taken = board[opposite]
-        if not taken and not self._rules.empty_capture:
-            return 0
-        board[store] += taken + 1
-        board[opposite] = 0
-        board[last] = 0
-        return taken + 1
-
-    def _settle(self, side: Side, next_side: Side, captured: int) -> None:
-        """After a sowing: K-R9, then End-B or End-A (section 5), else the turn passes or stays."""
-        rules = self._rules
-        if rules.early_finish and 2 * self._board[rules.store[side]] > rules.total:
-            self._finish(END_EARLY, side)
-        elif rules.sweep:
-            if self._is_empty(side):
-                self._finish(END_SWEEP, side)
-            elif captured and self._is_empty(1 - side):
-                self._finish(END_SWEEP, 1 - side)
-            elif next_side != side:
-                self._side = next_side
-                self._movers = _MOVERS[self._south_seat][next_side]
-        elif self._is_empty(next_side):
-            self._finish(END_EMPTY, next_side)
-        elif next_side != side:
-            self._side = next_side
-            self._movers = _MOVERS[self._south_seat][next_side]
-
-    def _is_empty(self, side: Side) -> bool:
-        base = self._rules.base[side]
-        return not any(self._board[base : base + self._rules.pits])
-
-    def _finish(self, kind: str, side: Side) -> None:
-        """Ends the game; End-A gives the other side its own seeds, End-B gives each side its own (K-R8)."""
-        if kind == END_SWEEP:
-            self._collect(SOUTH)
-            self._collect(NORTH)
-        elif kind == END_EMPTY:
-            self._collect(1 - side)
-        self._end = (kind, side)
-        self._side = NO_SIDE
-        self._movers = ()
-
-    def _collect(self, side: Side) -> None:
-        """Moves the seeds left in a side's pits into that side's store."""
-        board = self._board
-        base = self._rules.base[side]
-        end = base + self._rules.pits
-        board[end] += sum(board[base:end])
-        board[base:end] = [0] * self._rules.pits
+    def _finish(self, end: End) -> None:
+        """Ends the game: the seeds left are swept as the ending rule says (K-R8, Q3)."""
+        finish(self.board, self.rules, end)
+        self.end = end
+        self.to_move = NO_SIDE
+        self.movers = ()
 
     def _advance_pie_phase(self, phase: int) -> None:
         """K-R10 and Q4: the swap is offered once South's whole first turn is over, and only then."""
-        if phase == OPENING and self._side == NORTH:
-            self._phase = SWAP_OFFER
-        elif phase == SWAP_OFFER or self._side == NO_SIDE:
-            self._phase = PLAYING
+        if phase == OPENING and self.to_move == NORTH:
+            self.phase = SWAP_OFFER
+        elif phase == SWAP_OFFER or self.to_move == NO_SIDE:
+            self.phase = PLAYING
 
-    def _apply_swap(self, seat: Seat, action_id: object) -> None:
+    def _swap(self) -> None:
         """K-R10: the second player takes South's side; the first player now plays North and moves."""
-        if action_id != SWAP or self._phase != SWAP_OFFER or seat not in self._movers:
-            raise self._rejection(seat, action_id)
-        self._south_seat = 1 - self._south_seat
-        self._movers = _MOVERS[self._south_seat][self._side]
-        self._phase = PLAYING
-        self._last = (SOUTH, NO_MOVE, 0, NO_MOVE, 0)
-
-    def _rejection(self, seat: Seat, action_id: object) -> IllegalAction:
-        """The error for an illegal action, saying why (K-R1, K-R10)."""
-        if self.is_over() or seat not in self._movers:
-            return self.illegal(seat, action_id)
-        legal = ", ".join(self.legal_action_ids(seat))
-        side = SIDE_NAMES[self._side]
-        if action_id == SWAP:
-            why = "the pie-rule swap is only offered at North's first decision"
-        elif isinstance(action_id, str) and action_id in self._rules.pit_of_id[self._side]:
-            why = f"{side}'s pit {action_id} is empty"
-        else:
-            why = f"{action_id!r} is not one of {side}'s pits 1–{self._rules.pits}"
-        return IllegalAction(f"{why} (seat {seat}); legal: {legal}")
+        self.south_seat = 1 - self.south_seat
+        self.movers = MOVERS[self.south_seat][self.to_move]
+        self.phase = PLAYING
+        self.last_move = (SOUTH, NO_MOVE, 0, NO_MOVE, 0)
 
     def _check_still_playing(self) -> None:
-        """Rejects a hand-made position that the rules would already have ended (section 5, K-R9)."""
-        rules = self._rules
-        if rules.early_finish and 2 * max(self.south_store, self.north_store) > rules.total:
+        """Rejects a hand-made position that the rules would already have ended (K-R8, K-R9)."""
+        rules = self.rules
+        if rules.early_finish and 2 * max(stores(self.board, rules)) > rules.total:
             raise ValueError("a store already holds more than half of all seeds (K-R9)")
-        if self._is_empty(self._side):
-            raise ValueError(f"{SIDE_NAMES[self._side]} is to move but has no seed in its pits (K-R8)")
-        if rules.sweep and self._is_empty(1 - self._side):
+        if is_row_empty(self.board, rules, self.to_move):
+            raise ValueError(f"{SIDE_NAMES[self.to_move]} is to move but has no seed in its pits (K-R8)")
+        if rules.sweep and is_row_empty(self.board, rules, 1 - self.to_move):
             raise ValueError("with end_rule='sweep' the game ends as soon as a row is empty (K-R8)")
+
+
+def end_reason(end: End, by_side: tuple[int, int], total: int) -> str:
+    """The outcome's reason: which ending rule fired (K-R8's End-A or End-B, K-R9) and the score (K-R11).
+
+    >>> end_reason(("empty_pits", 0), (21, 27), 48)
+    "South's pits are empty: remaining seeds go to North; North wins 27–21"
+    """
+    kind, side = end
+    name = SIDE_NAMES[side]
+    if kind == END_EARLY:
+        why = f"early finish: {name} holds {by_side[side]} of {total} seeds"
+    elif kind == END_EMPTY:
+        why = f"{name}'s pits are empty: remaining seeds go to {SIDE_NAMES[1 - side]}"
+    else:
+        why = f"{name}'s pits are empty: each side adds the seeds left in its own pits"
+    south, north = by_side
+    if south == north:
+        return f"{why}; draw {south}–{north}"
+    winner = SOUTH if south > north else NORTH
+    return f"{why}; {SIDE_NAMES[winner]} wins {max(by_side)}–{min(by_side)}"
+
+
+def sowing_text(rules: KalahRules, last: Sowing) -> str:
+    """One line for the log, e.g. "South sowed pit 3 (4 seeds): last seed in South's store, moves again"."""
+    side, pit, seeds, landing, captured = last
+    name = SIDE_NAMES[side]
+    sown = f"{name} sowed pit {rules.pit_number(pit)} ({seeds} seed{'' if seeds == 1 else 's'})"
+    if landing == rules.store[side]:
+        return f"{sown}: last seed in {name}'s store, moves again"
+    owner = rules.side_of(landing)
+    where = f"pit {rules.pit_number(landing)}"
+    if captured:
+        return f"{sown}: last seed in {name}'s empty {where}, captured {captured} seeds"
+    return f"{sown}: last seed in {SIDE_NAMES[owner]}'s {where}"

@@ -11,6 +11,7 @@ _REGISTRY = Registry(
         "circleoflife": "tabletop.games.circleoflife",
         "crazyfarmers": "tabletop.games.crazyfarmers",
         "dvonn": "tabletop.games.dvonn",
+        "iwari": "tabletop.games.iwari",
         "kalah": "tabletop.games.kalah",
         "luckynumbers": "tabletop.games.luckynumbers",
         "mammalath": "tabletop.games.mammalath",

@@ -1,0 +1,216 @@
+"""Iwari's rules as pure functions of a position: payments, legal placements, scoring, feats.
+
+Rules R2–R9, R40–R62 and R70 of docs/rules/iwari.md. A position is given by plain lists:
+`occupant` (per tent space, the tribe there or -1), `tents` and `totems` (counts, flat,
+``[territory * tribes + tribe]``), and hands as counts per biome (`board.Hand`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from tabletop.games.iwari.board import LETTERS, Hand, IwariMap
+
+MOVE, NEUTRAL, FEAT, DRAW, OVER = "move", "neutral", "feat", "draw", "over"
+"""The phases of a turn: the regular move or exchange (R1), the neutral tribe's move (R30), placing
+a feat earned (R70), the refill card by card (R14); and the end."""
+PHASES = (MOVE, NEUTRAL, FEAT, DRAW, OVER)
+SETTLEMENT_SIZE = 4
+"""The fewest tents that make a settlement (R52)."""
+UNION, DISCOVERY, HONOUR, RESPECT = "union", "discovery", "honour", "respect"
+FEAT_COPIES = {UNION: 2, DISCOVERY: 2, HONOUR: 1, RESPECT: 1}
+"""The six feat tokens (R70)."""
+
+
+@cache
+def payments(hand: Hand, biome: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ways `hand` pays for one piece and for two pieces in a territory of `biome` (R3).
+
+    One piece costs a card of the biome or a pair of one other biome (a joker); two pieces
+    need a matching card and then a second one or a pair, since at most 3 cards are played.
+    Payments are letters, the matching card first: ("F", "DD"), ("FF", "FDD").
+    """
+    match = LETTERS[biome]
+    pairs = [LETTERS[other] * 2 for other in range(len(LETTERS)) if other != biome and hand[other] >= 2]
+    one = ([match] if hand[biome] else []) + pairs
+    two = ([match * 2] if hand[biome] >= 2 else []) + (
+        [match + pair for pair in pairs] if hand[biome] else []
+    )
+    return tuple(one), tuple(two)
+
+
+@cache
+def payments_by_biome(hand: Hand) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """`payments` for each of the five biomes (one lookup per move generation)."""
+    return tuple(payments(hand, biome) for biome in range(len(LETTERS)))
+
+
+def placements(
+    m: IwariMap,
+    *,
+    empty: Sequence[Sequence[str]],
+    most: Sequence[int],
+    tents: Sequence[int],
+    totems: Sequence[int],
+    tribes: int,
+    tribe: int,
+    supply: tuple[int, int],
+    hand: Hand,
+) -> list[str]:
+    """Every regular move of `tribe` with `hand` (R2–R9), as action ids.
+
+    `empty` gives per territory the ids of its empty tent spaces, `most` the most tents any
+    tribe has there (0: unexplored, R4). Pieces are listed tents first (R8: a tent placed
+    before a totem can only raise the totem limit, so tent-then-totem covers
+    totem-then-tent), two tents in map order.
+    """
+    ids: list[str] = []
+    tents_left, totems_left = supply
+    by_biome = payments_by_biome(hand)
+    for territory, biome in enumerate(m.biomes):
+        one, two = by_biome[biome]
+        if not one:
+            continue
+        names = empty[territory]
+        top = most[territory]
+        if not top:
+            if tents_left:
+                ids += [f"{space}={pay}" for space in names for pay in one]
+            continue
+        totem = m.piece_names[territory][1]
+        index = territory * tribes + tribe
+        mine, my_totems = tents[index], totems[index]
+        singles = list(names) if tents_left else []
+        if totems_left and my_totems < top:
+            singles.append(totem)
+        ids += [f"{piece}={pay}" for piece in singles for pay in one]
+        if two:
+            pairs = _pairs(names, totem, supply, top, (mine, my_totems))
+            ids += [f"{pair}={pay}" for pair in pairs for pay in two]
+    return ids
+
+
+def _pairs(
+    empty: Sequence[str], totem: str, supply: tuple[int, int], most: int, mine: tuple[int, int]
+) -> list[str]:
+    """Two pieces in an explored territory (R5): tent+tent, tent+totem, totem+totem (R6–R9)."""
+    tents_left, totems_left = supply
+    my_tents, my_totems = mine
+    pairs: list[str] = []
+    if tents_left >= 2:
+        pairs += [f"{a}+{b}" for i, a in enumerate(empty) for b in empty[i + 1 :]]
+    if tents_left and totems_left and my_totems < max(most, my_tents + 1):
+        pairs += [f"{space}+{totem}" for space in empty]
+    if totems_left >= 2 and my_totems + 2 <= most:
+        pairs.append(f"{totem}+{totem}")
+    return pairs
+
+
+def tent_points(counts: Sequence[int]) -> list[int]:
+    """R40 in one territory: the leaders score the total, each other tribe the next larger count.
+
+    >>> tent_points([3, 2, 2, 1])
+    [8, 3, 3, 2]
+    >>> tent_points([2, 0, 2])
+    [4, 0, 4]
+    """
+    total = sum(counts)
+    levels = sorted({count for count in counts if count}, reverse=True)
+    above = {level: (total if rank == 0 else levels[rank - 1]) for rank, level in enumerate(levels)}
+    return [above[count] if count else 0 for count in counts]
+
+
+def tent_scoring(m: IwariMap, tents: Sequence[int], tribes: int, factors: Sequence[int]) -> list[int]:
+    """R40 over every territory, each multiplied by its factor (1 + feats, R70)."""
+    scores = [0] * tribes
+    for territory in range(len(m.territory_ids)):
+        base = territory * tribes
+        counts = tents[base : base + tribes]
+        if any(counts):
+            for tribe, points in enumerate(tent_points(counts)):
+                scores[tribe] += points * factors[territory]
+    return scores
+
+
+def totem_leaders(totems: Sequence[int], territory: int, tribes: int) -> list[bool]:
+    """Per tribe, whether it holds the totem majority of a territory: the most, ties included, ≥ 1 (R42)."""
+    counts = totems[territory * tribes : territory * tribes + tribes]
+    most = max(counts)
+    return [most > 0 and count == most for count in counts]
+
+
+def totem_scoring(
+    m: IwariMap, totems: Sequence[int], tribes: int, covered: Sequence[bool], factors: Sequence[int]
+) -> list[int]:
+    """R42/R43: a tribe leading both ends of an open connection scores the totems of both ends."""
+    scores = [0] * tribes
+    for index, link in enumerate(m.connections):
+        if covered[index]:
+            continue
+        a, b = totem_leaders(totems, link.a, tribes), totem_leaders(totems, link.b, tribes)
+        total = sum(totems[link.a * tribes : link.a * tribes + tribes]) + sum(
+            totems[link.b * tribes : link.b * tribes + tribes]
+        )
+        for tribe in range(tribes):
+            if a[tribe] and b[tribe]:
+                scores[tribe] += total * factors[index]
+    return scores
+
+
+def tribe_groups(m: IwariMap, occupant: Sequence[int], tribe: int) -> list[list[int]]:
+    """The tribe's tents in maximal groups joined by roads (R52), or by connections too (R60)."""
+    mine = [space for space, owner in enumerate(occupant) if owner == tribe]
+    parent = {space: space for space in mine}
+
+    def root(space: int) -> int:
+        while parent[space] != space:
+            parent[space] = parent[parent[space]]
+            space = parent[space]
+        return space
+
+    for space in mine:
+        for other in m.neighbours[space]:
+            if other in parent:
+                parent[root(other)] = root(space)
+    if m.connections_are_roads:
+        for link in m.connections:
+            ends = [s for s in mine if m.space_territory[s] in (link.a, link.b)]
+            if {m.space_territory[s] for s in ends} == {link.a, link.b}:
+                for space in ends[1:]:
+                    parent[root(space)] = root(ends[0])
+    groups: dict[int, list[int]] = {}
+    for space in mine:
+        groups.setdefault(root(space), []).append(space)
+    return list(groups.values())
+
+
+def settlements(m: IwariMap, occupant: Sequence[int], tribe: int) -> list[list[int]]:
+    """The tribe's settlements: groups of at least 4 tents (R52)."""
+    return [group for group in tribe_groups(m, occupant, tribe) if len(group) >= SETTLEMENT_SIZE]
+
+
+def settlement_scoring(m: IwariMap, occupant: Sequence[int], tribes: int) -> list[int]:
+    """R52: one point per tent of every settlement."""
+    return [sum(len(group) for group in settlements(m, occupant, tribe)) for tribe in range(tribes)]
+
+
+def extra_area_scoring(m: IwariMap, occupant: Sequence[int], tribes: int) -> list[int]:
+    """R62: the tents on the map's extra majority area scored as one more territory (R40)."""
+    counts = [0] * tribes
+    for space in m.extra_area:
+        if occupant[space] >= 0:
+            counts[occupant[space]] += 1
+    return tent_points(counts) if any(counts) else [0] * tribes
+
+
+def leading_connection(
+    m: IwariMap, totems: Sequence[int], tribes: int, tribe: int, *, covered: Sequence[bool], water: bool
+) -> int | None:
+    """The lowest open connection of that kind whose both ends `tribe` leads in totems (R70), or None."""
+    for index, link in enumerate(m.connections):
+        if link.water != water or covered[index]:
+            continue
+        if totem_leaders(totems, link.a, tribes)[tribe] and totem_leaders(totems, link.b, tribes)[tribe]:
+            return index
+    return None

@@ -112,3 +112,16 @@ def test_crowded_random_positions_agree_with_the_reference() -> None:
         assert perft(state, 2) == reference_perft(reference, 2), stacks
         jumps += sum("-" in action for action in state.legal_action_ids(to_move))
     assert jumps > 50  # the sample really exercises R10-R12
+
+
+def test_kept_movements_agree_with_a_fresh_generation_all_game_long() -> None:
+    # The state keeps each square's movements until its neighbourhood changes (rules.turns);
+    # a state rebuilt from JSON keeps nothing, so both must always offer the same turns.
+    for seed in range(3):
+        state = GAME.new_state(options={"board": "quick"}, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.current_players()[0]
+            fresh = GAME.state_from_json(state.to_json())
+            assert fresh.legal_action_ids(seat) == state.legal_action_ids(seat)
+            state.apply(seat, rng.choice(state.legal_action_ids(seat)))

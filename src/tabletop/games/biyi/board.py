@@ -66,8 +66,8 @@ class Board:
     neighbours: tuple[tuple[Square, ...], ...] = field(init=False)
     river: tuple[Square, ...] = field(init=False)
     in_river: tuple[bool, ...] = field(init=False)
-    near_river: tuple[bool, ...] = field(init=False)
-    """In the river or next to it: only a movement touching such a square can break R20."""
+    river_neighbours: tuple[tuple[Square, ...], ...] = field(init=False)
+    """The river squares beside each square: only emptying a square beside an occupied one can break R20."""
     pair_ids: tuple[dict[Square, str], ...] = field(init=False)
     """pair_ids[origin][target]: "b2b3", prebuilt for every pair of neighbours (move generation)."""
 
@@ -87,8 +87,8 @@ class Board:
         set_(self, "river", tuple(s for s in range(size) if s // self.width in self.river_rows))
         in_river = tuple(s // self.width in self.river_rows for s in range(size))
         set_(self, "in_river", in_river)
-        near = tuple(in_river[s] or any(in_river[n] for n in self.neighbours[s]) for s in range(size))
-        set_(self, "near_river", near)
+        beside = tuple(tuple(n for n in self.neighbours[s] if in_river[n]) for s in range(size))
+        set_(self, "river_neighbours", beside)
         set_(
             self, "pair_ids", tuple({n: names[s] + names[n] for n in self.neighbours[s]} for s in range(size))
         )

@@ -140,41 +140,49 @@ def turns(
     stacks: Stacks,
     seat: int,
     previous: Movement | None,
+    *,
     known: dict[Square, Candidates] | None = None,
-) -> list[Turn]:
-    """Every legal turn of `seat`, movement by movement in square order (R1–R30).
+    chained: bool | None = None,
+) -> dict[str, Turn]:
+    """Every legal turn of `seat` by id, movement by movement in square order (R1–R30).
 
     Written for speed, as bots call it at every position. The movements from a square
     depend only on that square and its neighbours, so a caller may keep them in `known`
     (by square) and forget those around the squares a turn changes. A plain movement is
     legal unless it undoes the previous one (R28) or empties a square in or beside the
-    river, when the river groups next to that square are checked (`_river_holds`); the
-    others are played out with their jumps (`_complete`).
+    river next to occupied river squares, when the river groups there are checked
+    (`_river_holds`); the others are played out with their jumps (`_complete`). A caller
+    that knows whether the position meets R20 says so in `chained`; where it does not,
+    every turn must mend the river and is played out in full.
     """
-    found: list[Turn] = []
+    found: dict[str, Turn] = {}
     forbidden = _undoing(previous, stacks)
-    chained = is_chained(board, stacks)  # else every turn must mend the river (hand-made positions)
-    near_river = board.near_river
-    for origin, column in enumerate(stacks):
-        if not column or column[-1] & 1 != seat:
-            continue
+    if chained is None:
+        chained = is_chained(board, stacks)
+    in_river, river_neighbours = board.in_river, board.river_neighbours
+    controlled = [origin for origin, column in enumerate(stacks) if column and column[-1] & 1 == seat]
+    for origin in controlled:
         candidates = None if known is None else known.get(origin)
         if candidates is None:
             candidates = movements_from(board, stacks, origin)
             if known is not None:
                 known[origin] = candidates
+        beside = river_neighbours[origin]
         for turn, plain in candidates:
             movement = turn.movement
-            if movement == forbidden:  # R28
+            if forbidden is not None and movement == forbidden:  # R28
                 continue
             if not plain or not chained:
-                found.extend(_complete(board, stacks, seat, turn.kind, movement))
+                found.update(
+                    (whole.id, whole) for whole in _complete(board, stacks, seat, turn.kind, movement)
+                )
             elif (
                 movement.level
-                or not near_river[origin]
+                or not beside
+                or not (in_river[movement.target] or any(stacks[square] for square in beside))
                 or _river_holds(board, stacks, origin, movement.target)
             ):
-                found.append(turn)
+                found[turn.id] = turn
     return found
 
 

@@ -21,6 +21,7 @@ from tabletop.games.biyi.rules import (
     Movement,
     Turn,
     in_dragon_trouble,
+    is_chained,
     position_key,
     prisoners,
     turns,
@@ -58,6 +59,8 @@ class BiyiState(State):
         self.reason = ""
         self.last_move: JsonDict | None = None
         self._legal: dict[str, Turn] | None = None
+        self._chained = True
+        """Whether the position meets R20: always after a turn, perhaps not in a hand-made one."""
         self._known: dict[int, Candidates] = {}
         """The movements from each square, kept while its neighbourhood is unchanged (`rules.turns`)."""
 
@@ -91,6 +94,7 @@ class BiyiState(State):
                 counters[seat] += 2
             state.stacks[state._square(name)] = tuple(column)
         state.turns_played = turns_played
+        state._chained = is_chained(state.board, state.stacks)
         state._begin_turn(to_move)
         return state
 
@@ -146,6 +150,7 @@ class BiyiState(State):
         turn = self._turns()[action_id]
         was_in_trouble = self.in_trouble
         stacks = self.stacks = list(self.stacks)
+        self._chained = True
         known, neighbours = self._known, self.board.neighbours
         for square, column in turn.changes:
             stacks[square] = column
@@ -239,6 +244,7 @@ class BiyiState(State):
         self.winner = None if data["winner"] is None else int(data["winner"])
         self.reason = str(data["reason"])
         self.last_move = None if data["last_move"] is None else _copy(data["last_move"])
+        self._chained = is_chained(self.board, self.stacks)
 
     # --- questions ----------------------------------------------------------------------
 
@@ -259,8 +265,10 @@ class BiyiState(State):
     def _turns(self) -> dict[str, Turn]:
         """The legal turns by id, computed once per position (apply, is_legal and the bots share it)."""
         if self._legal is None:
-            found = turns(self.board, self.stacks, self.to_move, self.previous[self.to_move], self._known)
-            self._legal = {turn.id: turn for turn in found}
+            previous = self.previous[self.to_move]
+            self._legal = turns(
+                self.board, self.stacks, self.to_move, previous, known=self._known, chained=self._chained
+            )
         return self._legal
 
     def _begin_turn(self, seat: Seat) -> None:

@@ -22,7 +22,7 @@ from tabletop.games.crazyfarmers.board import (
     crossroad,
     neighbour,
 )
-from tabletop.games.crazyfarmers.state import ROUND_LIMIT
+from tabletop.games.crazyfarmers.farm import ROUND_LIMIT
 
 BLUE, YELLOW, PURPLE = 0, 1, 2
 

@@ -28,9 +28,10 @@ steps `lift 0,0,N` and `bale 0,0,N`; `discard nitro1`. The clicks are the crossr
 ("x:0,-1,R"), the card ("card:rut") then its target ("seat:1", "x:…", "p:…", "b:…"), or a
 path ("e:…").
 
-Modules: `board` (plots, crossroads, paths and names), `rules` (cards, fields, annexation,
-bales, bribes), `state` (the position and its transitions), `game` (declarations and
-options), `drawing` (SVG and text), `evaluator` (the heuristic the search bots use).
+Modules: `board` (plots, crossroads, paths and names), `rules` (pure functions: the deck,
+fields, annexation, bales, bribes), `farm` (the position, moves, fences, annexing), `cards`
+(the bonus cards played), `state` (the engine's contract: actions, views, storage), `game`
+(declarations and options), `drawing` (SVG and text), `evaluator` (the bots' heuristic).
 """
 
 from tabletop.games.crazyfarmers.game import CrazyFarmersGame

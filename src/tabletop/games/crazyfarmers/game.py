@@ -21,8 +21,9 @@ from tabletop.engine import (
     State,
 )
 from tabletop.games.crazyfarmers import drawing, evaluator
+from tabletop.games.crazyfarmers.farm import ROUND_LIMIT, TURN_ACTIONS_AT_MOST
 from tabletop.games.crazyfarmers.rules import EXPERT, FAST, REGULAR
-from tabletop.games.crazyfarmers.state import ROUND_LIMIT, TURN_ACTIONS_AT_MOST, CrazyFarmersState
+from tabletop.games.crazyfarmers.state import CrazyFarmersState
 
 
 class CrazyFarmersGame(Game):

@@ -1,0 +1,321 @@
+"""`Farm`: the position of a Crazy Farmers game and how tractors, fences and fields change it.
+
+The position is kept in plain attributes (fields as plot masks, fences as lists of
+crossroads from the start to the tractor, see `board`); the moves and their effects
+(R10–R45 of docs/rules/crazyfarmers.md) live here, the bonus cards in `cards` and the
+engine's contract in `state`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.engine import JsonDict, OptionValue, Rng, Seat
+from tabletop.games.crazyfarmers.board import (
+    BARN_PLOTS,
+    CROSSROAD_NAMES,
+    CROSSROAD_PLOTS,
+    MOVES,
+    PLOT_CORNERS,
+    PLOT_NAMES,
+    Crossroad,
+    Mask,
+    PathId,
+    plots_of,
+)
+from tabletop.games.crazyfarmers.rules import (
+    ACCELERATED_ALLOWANCE,
+    ACCELERATION_LENGTH,
+    BASE_ALLOWANCE,
+    GOALS,
+    HAND_LIMIT,
+    HELICOPTER,
+    MAX_ALLOWANCE,
+    NITRO_1,
+    NITRO_2,
+    RUT,
+    RUT_PENALTY,
+    VOLTAGE,
+    WATCHDOG,
+    annexed_area,
+    closing_index,
+    fence_paths,
+    main_field,
+    protected,
+)
+
+if TYPE_CHECKING:
+    from tabletop.engine import Game
+
+COLOURS = ("Blue", "Yellow", "Purple", "Red")
+ROUND_LIMIT = 40
+"""Our decision (no printed rule): after 40 rounds the game ends and is ranked by R63."""
+TURN_ACTIONS_AT_MOST = 1 + MAX_ALLOWANCE + 5 * (HAND_LIMIT + 2 * 13) + 1
+"""First crossroad, five moves, every card held or drawn (at most 6 + 2 per barn) played with
+up to four bale steps, and the end: a true bound on one turn's actions."""
+REPETITIONS = 3
+GAME_OVER = "gameover"
+GAME_OVER_MINIMUM, GAME_OVER_DEPTH = 8, 7
+"""R66: the Game Over card goes into a shuffled pile of more than 8 cards, among its last 7."""
+TURN_END_EFFECTS = (NITRO_1, NITRO_2, HELICOPTER, RUT)
+TURN_START_EFFECTS = (VOLTAGE, WATCHDOG)
+
+
+class Farm:
+    """Fields, tractors, fences, cards, bales and whose turn it is; driving and annexing."""
+
+    def __init__(self, game: Game, players: int, options: dict[str, OptionValue], rng: Rng) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.rng = rng
+        self.goal = GOALS[str(options["mode"])][players]
+        self.fields: list[Mask] = [0] * players
+        self.tractors: list[Crossroad] = [-1] * players
+        self.fences: list[list[Crossroad]] = [[] for _ in range(players)]
+        self.powered = [True] * players
+        self.eliminated = [False] * players
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.effects: list[list[str]] = [[] for _ in range(players)]
+        self.free_barns: Mask = BARN_PLOTS[players]
+        self.occupied_barns: Mask = 0
+        self.bales: Mask = 0
+        self.draw_pile: list[str] = []
+        self.discard_pile: list[str] = []
+        self.current: Seat = 0
+        self.allowance = 0
+        self.moves_done = 0
+        self.heliported = False
+        self.pending: list[str] = []
+        self.turns = 0
+        self.history: dict[str, int] = {}
+        self.over = False
+        self.drawn_game = False
+        self.last_move: JsonDict | None = None
+        self._moves_cache: tuple[Seat, list[Crossroad]] | None = None
+
+    def main_field(self, seat: Seat) -> Mask:
+        """R40: the part of the field where the fence starts (or the tractor stands)."""
+        if self.tractors[seat] < 0:
+            return self.fields[seat]
+        fence = self.fences[seat]
+        return main_field(self.fields[seat], fence[0] if fence else self.tractors[seat])
+
+    def main_size(self, seat: Seat) -> int:
+        return 0 if self.eliminated[seat] else self.main_field(seat).bit_count()
+
+    def _total(self, seat: Seat) -> int:
+        return self.fields[seat].bit_count()
+
+    def has_effect(self, seat: Seat, card: str) -> bool:
+        """Whether a High Voltage or Watchdog of `seat` is in effect (R53, R54)."""
+        return card in self.effects[seat]
+
+    def first_crossroads(self, seat: Seat) -> list[Crossroad]:
+        """R2 and 4.15: the six corners of the start plot, less those holding a tractor."""
+        (start,) = plots_of(self.fields[seat])
+        return [c for c in PLOT_CORNERS[start] if c not in self.tractors]
+
+    def blocked(self, seat: Seat) -> set[Crossroad]:
+        """R14c–e: the crossroads `seat`'s tractor may not enter."""
+        blocked: set[Crossroad] = set()
+        for other in range(self.players):
+            tractor = self.tractors[other]
+            if other == seat or tractor < 0:
+                continue
+            fence = self.fences[other]
+            if not fence:
+                blocked.add(tractor)
+            elif self.heliported or VOLTAGE in self.effects[other]:
+                blocked.update(fence)
+            else:
+                blocked.update(protected(fence, tractor))
+        return blocked
+
+    def moves(self, seat: Seat) -> list[Crossroad]:
+        """R11–R14: the crossroads the tractor may drive to now.
+
+        Asked several times per action (legal ids, `is_legal`, the forced end of turn), so
+        the answer is kept until the next change (`_moves_cache`, reset by every transition).
+        """
+        cached = self._moves_cache
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        found: list[Crossroad] = []
+        if self.moves_done < self.allowance:
+            blocked = self.blocked(seat)
+            bales = self.bales
+            found = [
+                there
+                for path, there in MOVES[self.tractors[seat]]
+                if not bales >> path & 1 and there not in blocked
+            ]
+        self._moves_cache = (seat, found)
+        return found
+
+    def may_end(self, seat: Seat) -> bool:
+        """R3: no move left and at most six cards in hand."""
+        return not self.moves(seat) and len(self.hands[seat]) <= HAND_LIMIT
+
+    def fenced_paths(self) -> set[PathId]:
+        return {path for fence in self.fences for path in fence_paths(fence)}
+
+    def _begin_turn(self, seat: Seat) -> None:
+        """R10: the allowance, after High Voltage and Watchdog of the last turn end (R53, R54)."""
+        self.current = seat
+        self._moves_cache = None
+        self._discard_effects(seat, TURN_START_EFFECTS)
+        accelerated = len(self.fences[seat]) - 1 >= ACCELERATION_LENGTH
+        ruts = self.effects[seat].count(RUT)
+        self.allowance = (ACCELERATED_ALLOWANCE if accelerated else BASE_ALLOWANCE) - RUT_PENALTY * ruts
+        self.moves_done = 0
+        self.heliported = False
+
+    def _end_turn(self, seat: Seat) -> None:
+        """R3, R4, R52, R65: effects of the turn end, the repetition record, the next player."""
+        self._discard_effects(seat, TURN_END_EFFECTS)
+        key = str(hash((seat, tuple(self.tractors), tuple(map(tuple, self.fences)), tuple(self.fields))))
+        self.history[key] = self.history.get(key, 0) + 1
+        self.turns += 1
+        if self.history[key] >= REPETITIONS:
+            self.over = self.drawn_game = True
+            return
+        if self.turns >= ROUND_LIMIT * self.players:
+            self.over = True
+            return
+        following = (seat + 1) % self.players
+        while self.eliminated[following]:
+            following = (following + 1) % self.players
+        self._begin_turn(following)
+
+    def _discard_effects(self, seat: Seat, cards: tuple[str, ...]) -> None:
+        kept = [card for card in self.effects[seat] if card not in cards]
+        self.discard_pile += [card for card in self.effects[seat] if card in cards]
+        self.effects[seat] = kept
+
+    def _drive(self, seat: Seat, there: Crossroad) -> None:
+        """R2 (first crossroad) or R11: one move, with its fence, cut and annexation effects."""
+        here = self.tractors[seat]
+        self.last_move = {"seat": seat, "kind": "move", "from": None, "to": CROSSROAD_NAMES[there], "cut": []}
+        if here < 0:
+            self.tractors[seat] = there
+            self.last_move["kind"] = "start"
+            return
+        self.last_move["from"] = CROSSROAD_NAMES[here]
+        self.moves_done += 1
+        self.tractors[seat] = there
+        if not self.powered[seat]:
+            if CROSSROAD_PLOTS[there] & self.fields[seat]:
+                self.powered[seat] = True  # R33
+                self._cut_at(seat, there)
+            return
+        fence = self.fences[seat]
+        if len(fence) >= 2 and fence[-2] == there:
+            fence.pop()  # R21
+        elif there in fence:
+            del fence[fence.index(there) + 1 :]  # R22
+        else:
+            self._extend(seat, here, there)
+            self._cut_at(seat, there)
+        if len(fence) == 1:
+            fence.clear()
+        self._annex_if_closed(seat)
+
+    def _extend(self, seat: Seat, here: Crossroad, there: Crossroad) -> None:
+        """R20: a fence segment unless the path borders the (main) field."""
+        fence = self.fences[seat]
+        field = self.main_field(seat) if fence else self.fields[seat]
+        path_plots = CROSSROAD_PLOTS[here] & CROSSROAD_PLOTS[there]
+        if path_plots & field:
+            fence.clear()
+            return
+        if not fence:
+            fence.append(here)
+        fence.append(there)
+
+    def _cut_at(self, seat: Seat, there: Crossroad) -> None:
+        """R32: every unprotected opponent fence through `there` is removed; its owner loses power."""
+        for other in range(self.players):
+            if other != seat and there in self.fences[other] and not self.has_effect(other, VOLTAGE):
+                self._cut(other)
+                self.last_move["cut"].append(other)  # type: ignore[index]
+
+    def _cut(self, seat: Seat) -> None:
+        """R32, R33: the fence goes; power stays only if the tractor touches the own field."""
+        self.fences[seat] = []
+        self.powered[seat] = bool(CROSSROAD_PLOTS[self.tractors[seat]] & self.fields[seat])
+
+    def _annex_if_closed(self, seat: Seat) -> None:
+        """R25–R27: while the fence touches the main field away from its start, annex and shorten it."""
+        fence = self.fences[seat]
+        while fence and self.powered[seat]:
+            closing = closing_index(self.main_field(seat), fence)
+            if not closing:
+                return
+            self._annex(seat, annexed_area(self.main_field(seat), fence, closing) & ~self.fields[seat])
+            del fence[:closing]
+            if len(fence) == 1:
+                fence.clear()
+
+    def _annex(self, seat: Seat, area: Mask) -> None:
+        """R26–R30, R34, R45: plots change hands, barns give cards, cut fences and eliminations follow."""
+        for other in range(self.players):
+            if other != seat and self.has_effect(other, WATCHDOG):
+                area &= ~self.fields[other]  # R28
+        owned = 0
+        for other in range(self.players):
+            owned |= self.fields[other]
+            if other != seat:
+                self.fields[other] &= ~area
+        if area & ~owned:
+            self.history.clear()  # R65
+        self.fields[seat] |= area
+        free, occupied = area & self.free_barns, area & self.occupied_barns
+        self.free_barns &= ~free
+        self.occupied_barns |= free
+        self._draw(seat, free.bit_count() + 2 * occupied.bit_count())  # R29
+        if self.last_move is not None and area:
+            self.last_move["annexed"] = self.last_move.get("annexed", []) + [
+                PLOT_NAMES[p] for p in plots_of(area)
+            ]
+        self._after_loss(seat)
+
+    def _after_loss(self, seat: Seat) -> None:
+        """R30, R34, R45 for everybody but `seat`, after they lost plots."""
+        for other in range(self.players):
+            if other == seat or self.eliminated[other] or (self.tractors[other] < 0 and self.fields[other]):
+                continue
+            if not self.fields[other]:
+                self._eliminate(other)
+            elif self.fences[other] and not CROSSROAD_PLOTS[self.fences[other][0]] & self.fields[other]:
+                self._cut(other)  # R30
+            elif not self.fences[other] and not CROSSROAD_PLOTS[self.tractors[other]] & self.fields[other]:
+                self.powered[other] = False  # R34
+
+    def _eliminate(self, seat: Seat) -> None:
+        """R45: tractor, fence and cards leave the game."""
+        self.eliminated[seat] = True
+        self.tractors[seat] = -1
+        self.fences[seat] = []
+        self.discard_pile += self.hands[seat] + self.effects[seat]
+        self.hands[seat], self.effects[seat] = [], []
+
+    def _shuffled(self, cards: list[str]) -> list[str]:
+        """R66: a shuffled pile, with the Game Over card among its last 7 when the option is on."""
+        self.rng.shuffle(cards)
+        wanted = self.options["game_over_card"] and GAME_OVER not in self.draw_pile
+        if wanted and len(cards) > GAME_OVER_MINIMUM:
+            cards.insert(self.rng.below(GAME_OVER_DEPTH), GAME_OVER)
+        return cards
+
+    def _draw(self, seat: Seat, count: int) -> None:
+        """R29, R60: draw from the pile, shuffling the discards under it when it runs short."""
+        if count > len(self.draw_pile) and self.discard_pile:
+            self.draw_pile = self._shuffled(self.discard_pile) + self.draw_pile
+            self.discard_pile = []
+        for _ in range(min(count, len(self.draw_pile))):
+            card = self.draw_pile.pop()
+            if card == GAME_OVER:
+                self.over = True  # R66: the game ends at once
+                return
+            self.hands[seat].append(card)

@@ -53,8 +53,6 @@ BLOCK_SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
 }
 """The multiplayer BLOCK tiles (§2.3); in solo the tiles are the tetrominoes (R39)."""
 LETTERS = "ABCDE"
-SIZES = range(3, 8)
-"""Combination sizes with a box of each type and a BLOCK letter (size 3 is letter A)."""
 BONUS_SIZE = 8
 
 Offsets = tuple[tuple[int, int], ...]

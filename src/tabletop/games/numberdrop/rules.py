@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import pairwise, permutations
+from itertools import permutations
 from operator import sub
 
 from tabletop.games.numberdrop.board import (
@@ -236,40 +236,6 @@ def combination_id(combination: Combination) -> str:
     """ "same:a1-b1-c1" or "run:c3-c4-d4": the type, then the cells in their canonical order."""
     kind, cells = combination
     return f"{kind}:{'-'.join(CELL_NAMES[cell] for cell in cells)}"
-
-
-def is_combination(sheet: Sheet, kind: str, cells: list[int]) -> bool:
-    """Whether these cells, in this order, are a combination the sheet may score now (R21–R25).
-
-    The order must be the canonical one of `combination_id`: ascending cells for identical
-    groups, lowest digit first for runs.
-    """
-    size = len(cells)
-    if not SMALLEST <= size <= BONUS_SIZE or len(set(cells)) != size or sheet.has_box(kind, size):
-        return False
-    if not all(is_free_digit(sheet, cell) for cell in cells):
-        return False
-    if kind == SAME:
-        return cells == sorted(cells) and _is_identical_group(sheet, cells)
-    return kind == RUN and all(
-        sheet.cells[after] == sheet.cells[before] + 1 and after in NEIGHBOURS[before]
-        for before, after in pairwise(cells)
-    )
-
-
-def _is_identical_group(sheet: Sheet, cells: list[int]) -> bool:
-    digit = sheet.cells[cells[0]]
-    if any(sheet.cells[cell] != digit for cell in cells):
-        return False
-    members = set(cells)
-    reached = {cells[0]}
-    frontier = [cells[0]]
-    while frontier:
-        for other in NEIGHBOURS[frontier.pop()]:
-            if other in members and other not in reached:
-                reached.add(other)
-                frontier.append(other)
-    return len(reached) == len(members)
 
 
 def score_combination(sheet: Sheet, kind: str, cells: list[int]) -> None:

@@ -93,7 +93,7 @@ WINDOWS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def mask_of(points: tuple[int, ...] | list[int]) -> int:
+def mask_of_points(points: Iterable[int]) -> int:
     """The bitmask of a collection of points."""
     mask = 0
     for point in points:
@@ -104,7 +104,7 @@ def mask_of(points: tuple[int, ...] | list[int]) -> int:
 def points_of(mask: int) -> list[int]:
     """The points of a bitmask, in board order.
 
-    >>> [POINT_NAMES[p] for p in points_of(mask_of([POINT_INDEX["F6"], POINT_INDEX["A2"]]))]
+    >>> [POINT_NAMES[p] for p in points_of(mask_of_points([POINT_INDEX["F6"], POINT_INDEX["A2"]]))]
     ['A2', 'F6']
     """
     points = []
@@ -115,7 +115,7 @@ def points_of(mask: int) -> list[int]:
     return points
 
 
-WINDOW_MASKS: tuple[int, ...] = tuple(mask_of(window) for window in WINDOWS)
+WINDOW_MASKS: tuple[int, ...] = tuple(mask_of_points(window) for window in WINDOWS)
 # WINDOWS_THROUGH[point]: the indices of the windows containing that point.
 WINDOWS_THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(index for index, window in enumerate(WINDOWS) if point in window) for point in range(POINT_COUNT)
@@ -200,7 +200,7 @@ MOVE_RAYS: tuple[tuple[tuple[tuple[int, ActionId], ...], ...], ...] = tuple(
 )
 # MOVES[id]: (origin, target, mask of the points strictly between them).
 MOVES: dict[ActionId, tuple[int, int, int]] = {
-    _move_action(origin, ray[step]).id: (origin, ray[step], mask_of(ray[:step]))
+    _move_action(origin, ray[step]).id: (origin, ray[step], mask_of_points(ray[:step]))
     for origin, rays in enumerate(RAYS)
     for ray in rays
     for step in range(len(ray))
@@ -228,7 +228,18 @@ def mask_of_names(names: Iterable[str]) -> int:
     >>> points_of(mask_of_names(["F6", "A2"])) == sorted([POINT_INDEX["F6"], POINT_INDEX["A2"]])
     True
     """
-    return mask_of([POINT_INDEX[name] for name in names])
+    return mask_of_points([POINT_INDEX[name] for name in names])
+
+
+def parse_point(name: object) -> int:
+    """The point a name stands for; ValueError, saying what is expected, for anything else.
+
+    >>> parse_point("F6") == POINT_INDEX["F6"]
+    True
+    """
+    if not isinstance(name, str) or name not in POINT_INDEX:
+        raise ValueError(f"{name!r} is not a point of the YINSH board (A2 … K10, e.g. F6)")
+    return POINT_INDEX[name]
 
 
 def names_of(points: Iterable[int]) -> list[str]:

@@ -44,7 +44,8 @@ from tabletop.games.yinsh.board import (
     WHITE,
     WINDOW_MASKS,
     marker_id,
-    mask_of_names,
+    mask_of_points,
+    parse_point,
     points_of,
     ring_id,
 )
@@ -151,8 +152,8 @@ class YinshState(State):
             _ring_places(points, removed)
             for points, removed in ((white_rings, rings_removed[0]), (black_rings, rings_removed[1]))
         ]
-        white = mask_of_names(map(_checked_name, white_markers))
-        black = mask_of_names(map(_checked_name, black_markers))
+        white = mask_of_points(map(parse_point, white_markers))
+        black = mask_of_points(map(parse_point, black_markers))
         on_board = [place for place in places[WHITE] + places[BLACK] if place >= 0]
         check_position(variant, on_board, white, black, rings_removed)
         state = cls(game, variant)
@@ -460,15 +461,7 @@ def _markers_view(white: int, black: int) -> list[JsonDict]:
 
 
 def _ring_places(points: Iterable[str], removed: int) -> list[int]:
-    places = [POINT_INDEX[_checked_name(name)] for name in points] + [
-        SCORED - slot for slot in range(removed)
-    ]
+    places = [parse_point(name) for name in points] + [SCORED - slot for slot in range(removed)]
     if len(places) > RINGS_PER_PLAYER:
         raise ValueError(f"a player has {RINGS_PER_PLAYER} rings; got {len(places)} on the board and removed")
     return places + [SUPPLY] * (RINGS_PER_PLAYER - len(places))
-
-
-def _checked_name(name: object) -> str:
-    if not isinstance(name, str) or name not in POINT_INDEX:
-        raise ValueError(f"{name!r} is not a point of the YINSH board (A2 … K10, e.g. F6)")
-    return name

@@ -189,6 +189,9 @@ class Farm:
         self._begin_turn(following)
 
     def _discard_effects(self, seat: Seat, cards: tuple[str, ...]) -> None:
+        """Cards whose effect ends now go to the discard pile (R50)."""
+        if not self.effects[seat]:
+            return
         kept = [card for card in self.effects[seat] if card not in cards]
         self.discard_pile += [card for card in self.effects[seat] if card in cards]
         self.effects[seat] = kept

@@ -83,8 +83,12 @@ def full_deck() -> list[str]:
 # --- fields (R40, R41) ----------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1 << 16)
 def component(field: Mask, seed: Mask) -> Mask:
-    """The plots of `field` connected by edges to the plots of `seed` (which must be in `field`)."""
+    """The plots of `field` connected by edges to the plots of `seed` (which must be in `field`).
+
+    Asked after nearly every move while fields change only now and then, hence the cache.
+    """
     found = frontier = seed & field
     while frontier:
         grown = 0

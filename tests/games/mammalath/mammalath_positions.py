@@ -1,4 +1,4 @@
-"""Positions for the Mammalath tests, written as the text board prints them (see `diagram.py`).
+"""Positions for the Mammalath tests, written as the text board prints them (see `board.parse_rows`).
 
 Rows are given from the top (row 1); missing rows are filled with `FILLER`, one animal of
 each kind, so the diagrams only show what a test is about.
@@ -8,20 +8,21 @@ from __future__ import annotations
 
 from tabletop.engine import Seat
 from tabletop.games.mammalath import GAME, MammalathState
+from tabletop.games.mammalath.board import BLACK
 
 FILLER = ".a .b .c .d .e .f"
 
 
 def position(
-    *rows: str, to_move: str = "black", plies: int | None = None, swap_rule: bool = True
+    *rows: str, to_move: Seat = BLACK, plies: int | None = None, swap_rule: bool = True
 ) -> MammalathState:
-    """A hand-made position; rows from the top, the rest `FILLER`."""
+    """A hand-made position (`MammalathState.from_position`); rows from the top, the rest `FILLER`."""
     full = [*rows, *[FILLER] * (6 - len(rows))]
-    return MammalathState.from_position(full, to_move=to_move, plies=plies, swap_rule=swap_rule)
+    return MammalathState.from_position(GAME, rows=full, to_move=to_move, plies=plies, swap_rule=swap_rule)
 
 
 def start(first: Seat, *, swap_rule: bool = True) -> MammalathState:
-    """A seeded start in which the coin flip of section 2.3 gave the first action to `first`."""
+    """A seeded start in which the coin flip of the setup gave the first action to `first`."""
     for seed in range(100):
         state = GAME.new_state(2, {"swap_rule": swap_rule}, seed)
         if state.current_players() == (first,):

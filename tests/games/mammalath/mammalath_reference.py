@@ -1,8 +1,8 @@
-"""An independent, slow reading of rules/mammalath.md, to check the engine's move generation against.
+"""An independent, slow reading of docs/rules/mammalath.md, to check the engine's move generation against.
 
 Written from the rules file alone and differently from the engine: the board is a dict from
 (r, c) to a pair (animal letter or None, token "B"/"W" or None); triples are found by walking
-from every cell in the four directions of section 2.2 and keeping the walks that stay on the
+from every cell in the four directions of the board and keeping the walks that stay on the
 board; the end test of R8 collects every triple of the placer's tokens and looks at the
 animals on them. Action ids follow the package's notation (column letter A–F, row 1–6 from
 the top), so the sets of ids can be compared, not only their sizes.

@@ -9,10 +9,10 @@ from xml.etree import ElementTree
 from mammalath_positions import play, position, start
 
 from tabletop.games.mammalath import GAME, MammalathState
+from tabletop.games.mammalath.board import BLACK, WHITE
 from tabletop.games.mammalath.drawing import ACCENT, WIN_COLOUR, cell_centre
 
 SVG = "{http://www.w3.org/2000/svg}"
-BLACK, WHITE = 0, 1
 FILLER_NO_FOX = ".a .b .c .d .e .."
 
 
@@ -70,7 +70,7 @@ def test_a_token_keeps_its_id_from_the_supply_to_its_cell_and_back_after_a_swap(
 
 
 def test_animals_disappear_when_released_and_the_release_is_outlined() -> None:
-    state = position(".a .b .c .d .e .f", FILLER_NO_FOX, to_move="black")
+    state = position(".a .b .c .d .e .f", FILLER_NO_FOX, to_move=BLACK)
     assert "animal-f1" in elements(state)
     state.apply(BLACK, "fox")
     drawn = GAME.draw_svg(state.view(None))
@@ -81,7 +81,7 @@ def test_animals_disappear_when_released_and_the_release_is_outlined() -> None:
 
 
 def test_the_last_place_is_ringed_and_a_finished_game_shows_its_line() -> None:
-    state = position("W. W. .. .d .e .f", to_move="white")
+    state = position("W. W. .. .d .e .f", to_move=WHITE)
     state.apply(WHITE, "C1")
     drawn = GAME.draw_svg(state.view(None))
     x, y = cell_centre("C1")
@@ -106,7 +106,7 @@ def test_the_text_board_prints_the_diagram_it_was_given() -> None:
         ".a .b .c Bd .e .f",
         ".a .b .c .d .e .f",
     ]
-    state = MammalathState.from_position(rows, to_move="white")
+    state = MammalathState.from_position(GAME, rows=rows, to_move=WHITE)
     text = GAME.draw_text(state.view(None)).splitlines()
     assert text[0].split() == list("ABCDEF")
     assert [line[3:] for line in text[1:7]] == rows

@@ -10,8 +10,7 @@ from mammalath_positions import play, position, start
 
 from tabletop.engine import IllegalAction
 from tabletop.games.mammalath import GAME, MammalathState
-
-BLACK, WHITE = 0, 1
+from tabletop.games.mammalath.board import BLACK, WHITE
 
 
 def snapshot(state: MammalathState) -> str:
@@ -38,7 +37,7 @@ def snapshot(state: MammalathState) -> str:
 )
 def test_illegal_actions_are_refused_with_the_reason_and_change_nothing(action_id: Any, why: str) -> None:
     no_deer = ".a .b .c .. .e .f"
-    state = position("Ba Wb .c .. .e .f", ".a .. .c .. .e .f", *[no_deer] * 4, to_move="black")
+    state = position("Ba Wb .c .. .e .f", ".a .. .c .. .e .f", *[no_deer] * 4, to_move=BLACK)
     before = snapshot(state)
     with pytest.raises(IllegalAction, match=why):
         state.apply(BLACK, action_id)
@@ -56,7 +55,7 @@ def test_a_seat_that_may_not_act_is_refused(seat: Any) -> None:
 
 
 def test_nothing_is_legal_once_the_game_is_over() -> None:
-    state = position("W. W. .. .d .e .f", to_move="white")
+    state = position("W. W. .. .d .e .f", to_move=WHITE)
     state.apply(WHITE, "C1")
     before = snapshot(state)
     for seat in (BLACK, WHITE):
@@ -81,7 +80,7 @@ def test_json_round_trips_exactly_at_the_start_mid_game_and_at_the_end() -> None
     assert_round_trip(state)  # the swap is on offer
     play(state, "swap", "fox", "C3", "A1-C1")
     assert_round_trip(state)
-    finished = position("W. W. .. .d .e .f", to_move="white")
+    finished = position("W. W. .. .d .e .f", to_move=WHITE)
     finished.apply(WHITE, "C1")
     assert_round_trip(finished)
 
@@ -113,13 +112,13 @@ def test_the_same_seed_gives_the_same_layout_and_first_player() -> None:
         (["Xa .. .. .. .. .."] + [".. .. .. .. .. .."] * 5, {}, "not a token"),
         (["Bz .. .. .. .. .."] + [".. .. .. .. .. .."] * 5, {}, "not an animal letter"),
         ([".. .. .. .. .. .."] * 5, {}, "6 rows"),
-        ([".. .. .. .. .. .."] * 6, {"to_move": "red"}, "to_move"),
+        ([".. .. .. .. .. .."] * 6, {"to_move": 2}, "to_move"),
         (["B. W. .. .. .. .."] + [".. .. .. .. .. .."] * 5, {"plies": 1}, "cannot have placed"),
     ],
 )
 def test_a_malformed_hand_made_position_is_refused(rows: list[str], kwargs: dict[str, Any], why: str) -> None:
     with pytest.raises(ValueError, match=why):
-        MammalathState.from_position(rows, **kwargs)
+        MammalathState.from_position(GAME, rows=rows, **kwargs)
 
 
 def test_views_are_json_safe_and_say_what_is_expected() -> None:

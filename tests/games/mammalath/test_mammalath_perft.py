@@ -24,6 +24,8 @@ from mammalath_reference import perft as reference_perft
 
 from perft import perft
 from tabletop.engine import State
+from tabletop.games.mammalath import GAME
+from tabletop.games.mammalath.board import BLACK
 
 
 def sparse() -> State:
@@ -35,7 +37,7 @@ def sparse() -> State:
         ".c .c .c .. B. ..",
         ".. .. .. .. .. ..",
         ".d .. .. .. .. .f",
-        to_move="black",
+        to_move=BLACK,
     )
 
 
@@ -51,14 +53,12 @@ def threats() -> State:
         ".. .. .. .. .. ..",
         ".c .c .c .. .. ..",
         ".. .. .. .. .. .d",
-        to_move="black",
+        to_move=BLACK,
     )
 
 
 def seeded_midgame() -> State:
     """Six actions into the game of seed 7: places, a kind release (fox) and a line release."""
-    from tabletop.games.mammalath import GAME
-
     return play(GAME.new_state(2, seed=7), "C3", "D4", "fox", "B2", "A1-C1", "E5")
 
 
@@ -96,7 +96,7 @@ def test_the_reference_agrees_at_depth_4(name: str) -> None:
 
 
 def test_the_hand_counts() -> None:
-    # R6, R7 and section 2.2's 80 triples give the start's first two depths; the docstrings of
+    # R6, R7 and the board's 80 triples give the start's first two depths; the docstrings of
     # `sparse` and `threats` count their first depth.
     assert POSITIONS["start"][2][:2] == [36, 36 * (35 + 1 + 6 + 80)]
     assert POSITIONS["start-no-swap"][2][:2] == [36, 36 * (35 + 6 + 80)]

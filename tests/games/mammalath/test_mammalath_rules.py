@@ -1,4 +1,4 @@
-"""Every numbered rule of rules/mammalath.md, and the test scenarios of its section 6, on concrete positions.
+"""Every numbered rule of docs/rules/mammalath.md, and its test scenarios, on concrete positions.
 
 Cells are named column A–F, row 1–6 from the top: the rules file's (r, c) is column c,
 row r + 1. In the diagrams "B"/"W" is a token, a–f an animal (armadillo … fox), "." nothing.
@@ -12,8 +12,8 @@ from mammalath_positions import play as play_moves
 
 from tabletop.engine import IllegalAction
 from tabletop.games.mammalath import GAME, MammalathState
+from tabletop.games.mammalath.board import BLACK, WHITE
 
-BLACK, WHITE = 0, 1
 EMPTY_ROW = ".. .. .. .. .. .."
 
 
@@ -23,12 +23,12 @@ def winners(state: MammalathState) -> tuple[int, ...]:
     return outcome.winners()
 
 
-# -- section 3.1: the actions ------------------------------------------------------------
+# -- the actions ------------------------------------------------------------------------
 
 
 def test_turns_alternate_and_each_turn_is_one_action() -> None:
     # R1: after one action by the mover, the other player is to move and the mover may not act again.
-    state = position(to_move="black")
+    state = position(to_move=BLACK)
     state.apply(BLACK, "A1")
     assert state.current_players() == (WHITE,)
     assert state.legal_actions(BLACK) == []
@@ -40,7 +40,7 @@ def test_turns_alternate_and_each_turn_is_one_action() -> None:
 
 def test_a_token_goes_on_any_cell_without_a_token_with_or_without_an_animal() -> None:
     # R2: A1 holds a deer, B1 nothing; both take a token. C1 holds a token already: refused.
-    state = position("Bd .. .. .. .. ..", ".a .b .c .d .e .f", to_move="white")
+    state = position("Bd .. .. .. .. ..", ".a .b .c .d .e .f", to_move=WHITE)
     state.apply(WHITE, "B2")  # on an animal (badger)
     assert state.view(None)["placed"]["white"] == ["B2"]
     assert state.view(None)["animals"][1][1] == "badger"
@@ -54,7 +54,7 @@ def test_a_token_goes_on_any_cell_without_a_token_with_or_without_an_animal() ->
 
 
 def test_scenario_7_releasing_a_kind_removes_every_animal_of_it_tokens_stay() -> None:
-    # R3, section 6 scenario 7: six foxes, two of them under tokens, all leave; the tokens stay.
+    # R3, scenario 7: six foxes, two of them under tokens, all leave; the tokens stay.
     state = position(
         "Bf .f .a .b .c .d",
         ".f Wf .a .b .c .d",
@@ -74,7 +74,7 @@ def test_scenario_7_releasing_a_kind_removes_every_animal_of_it_tokens_stay() ->
 
 
 def test_scenario_8_a_kind_with_no_animal_left_cannot_be_released() -> None:
-    # R3 (Q2), section 6 scenario 8: no deer on the board.
+    # R3 (Q2), scenario 8: no deer on the board.
     rows = [row.replace(".d", "..") for row in [FILLER] * 6]
     state = position(*rows)
     assert "deer" not in state.legal_action_ids(BLACK)
@@ -84,8 +84,8 @@ def test_scenario_8_a_kind_with_no_animal_left_cannot_be_released() -> None:
 
 
 def test_scenario_6_a_line_release_needs_three_animals_and_removes_only_them() -> None:
-    # R4, section 6 scenario 6: A4 animal, B4 none, C4 animal: refused; A5–C5 (a token on A5) releases.
-    state = position(FILLER, FILLER, FILLER, ".a .. .c .d .e .f", "Ba .b .c .d .e .f", to_move="white")
+    # R4, scenario 6: A4 animal, B4 none, C4 animal: refused; A5–C5 (a token on A5) releases.
+    state = position(FILLER, FILLER, FILLER, ".a .. .c .d .e .f", "Ba .b .c .d .e .f", to_move=WHITE)
     assert "A4-C4" not in state.legal_action_ids(WHITE)
     with pytest.raises(IllegalAction, match=r"the line A4-C4 has a cell without an animal \(R4\)"):
         state.apply(WHITE, "A4-C4")
@@ -114,17 +114,17 @@ def test_there_is_no_pass_and_a_mover_always_has_an_action() -> None:
     rows = ["BB WW BB", "WW BB WW", "BB WW BB", "WW BB WW", "BB WW BB", "WW BB W."]
     rows = [" ".join(f"{letter}." for letter in row.replace(" ", "")) for row in rows]
     rows[5] = "W. W. B. .. W. .."
-    state = position(*rows, to_move="black")
+    state = position(*rows, to_move=BLACK)
     assert state.legal_action_ids(BLACK) == ["D6", "F6"]
     with pytest.raises(IllegalAction, match="not a Mammalath action"):
         state.apply(BLACK, "pass")
 
 
-# -- section 3.2: opening and swap -------------------------------------------------------
+# -- opening and swap -------------------------------------------------------------------
 
 
 def test_scenario_10_the_first_action_must_be_a_place() -> None:
-    # R6, section 6 scenario 10: the first player may only place, on any of the 36 cells.
+    # R6, scenario 10: the first player may only place, on any of the 36 cells.
     state = start(BLACK)
     assert len(state.legal_action_ids(BLACK)) == 36
     assert all(len(action_id) == 2 for action_id in state.legal_action_ids(BLACK))
@@ -134,7 +134,7 @@ def test_scenario_10_the_first_action_must_be_a_place() -> None:
 
 
 def test_scenario_9_the_swap_takes_over_the_first_token_and_returns_it() -> None:
-    # R7, section 6 scenario 9: B places C3, W swaps: C3 holds W, B has 18 in supply, W 17, B moves.
+    # R7, scenario 9: B places C3, W swaps: C3 holds W, B has 18 in supply, W 17, B moves.
     state = start(BLACK)
     state.apply(BLACK, "C3")
     assert "swap" in state.legal_action_ids(WHITE)
@@ -173,12 +173,12 @@ def test_without_the_swap_rule_there_is_no_swap() -> None:
         state.apply(WHITE, "swap")
 
 
-# -- section 3.3: end of the game --------------------------------------------------------
+# -- the end of the game --------------------------------------------------------------------
 
 
 def test_scenario_1_a_clean_line_wins() -> None:
-    # R8, section 6 scenario 1: W on A1, B1; A1, B1, C1 animal-free; W places C1 and wins.
-    state = position("W. W. .. .d .e .f", to_move="white")
+    # R8, scenario 1: W on A1, B1; A1, B1, C1 animal-free; W places C1 and wins.
+    state = position("W. W. .. .d .e .f", to_move=WHITE)
     state.apply(WHITE, "C1")
     assert state.is_over() and winners(state) == (WHITE,)
     assert state.view(None)["result"]["line"] == ["A1", "B1", "C1"]
@@ -186,18 +186,16 @@ def test_scenario_1_a_clean_line_wins() -> None:
 
 
 def test_scenario_2_a_line_with_an_animal_loses() -> None:
-    # R8, section 6 scenario 2: the same, but C1 still holds an animal: W loses.
-    state = position("W. W. .c .d .e .f", to_move="white")
+    # R8, scenario 2: the same, but C1 still holds an animal: W loses.
+    state = position("W. W. .c .d .e .f", to_move=WHITE)
     state.apply(WHITE, "C1")
     assert state.is_over() and winners(state) == (BLACK,)
     assert state.view(None)["result"]["kind"] == "loss"
 
 
 def test_scenario_3_a_loss_beats_a_win() -> None:
-    # R8 and Q6, section 6 scenario 3: A3, B3 hold animals, C3, D3, E3 are clean; W places C3.
-    state = position(
-        ".. .. .. .d .e .f", FILLER, "Wa Wb .. W. W. .f", FILLER, FILLER, FILLER, to_move="white"
-    )
+    # R8 and Q6, scenario 3: A3, B3 hold animals, C3, D3, E3 are clean; W places C3.
+    state = position(".. .. .. .d .e .f", FILLER, "Wa Wb .. W. W. .f", FILLER, FILLER, FILLER, to_move=WHITE)
     state.apply(WHITE, "C3")
     assert winners(state) == (BLACK,)
     result = state.view(None)["result"]
@@ -205,12 +203,12 @@ def test_scenario_3_a_loss_beats_a_win() -> None:
 
 
 def test_scenario_4_diagonals_count() -> None:
-    # R8, section 6 scenario 4: B on F1 and E2, all clean; B places D3 and wins on the anti-diagonal.
+    # R8, scenario 4: B on F1 and E2, all clean; B places D3 and wins on the anti-diagonal.
     state = position(
         ".a .b .c .d .e B.",
         ".a .b .c .d B. .f",
         ".a .b .c .. .e .f",
-        to_move="black",
+        to_move=BLACK,
     )
     state.apply(BLACK, "D3")
     assert winners(state) == (BLACK,)
@@ -218,8 +216,8 @@ def test_scenario_4_diagonals_count() -> None:
 
 
 def test_scenario_5_a_run_of_four_holds_a_dirty_triple() -> None:
-    # R8, section 6 scenario 5: W on A6, B6, D6, only A6 holds an animal; W places C6 and loses.
-    state = position(FILLER, FILLER, FILLER, FILLER, FILLER, "Wa W. .. W. .e .f", to_move="white")
+    # R8, scenario 5: W on A6, B6, D6, only A6 holds an animal; W places C6 and loses.
+    state = position(FILLER, FILLER, FILLER, FILLER, FILLER, "Wa W. .. W. .e .f", to_move=WHITE)
     state.apply(WHITE, "C6")
     assert winners(state) == (BLACK,)
     assert state.view(None)["result"]["line"] == ["A6", "B6", "C6"]
@@ -233,9 +231,9 @@ def test_a_swap_is_judged_like_a_place_and_ends_nothing() -> None:
 
 
 def test_scenario_12_releases_are_not_judged_and_the_opponents_line_is_not_evaluated() -> None:
-    # R9 and R11, section 6 scenario 12: B releases the animals under W's two in a row: no result;
+    # R9 and R11, scenario 12: B releases the animals under W's two in a row: no result;
     # W's now clean pair is W's to complete on W's own turn.
-    state = position("Wa Wb .c .d .e .f", to_move="black")
+    state = position("Wa Wb .c .d .e .f", to_move=BLACK)
     state.apply(BLACK, "A1-C1")
     assert not state.is_over() and state.outcome() is None
     assert state.current_players() == (WHITE,)
@@ -245,14 +243,14 @@ def test_scenario_12_releases_are_not_judged_and_the_opponents_line_is_not_evalu
 
 def test_a_release_never_changes_a_token() -> None:
     # R9: releases of a kind or a line leave every token where it was, so no line can appear.
-    state = position("Ba Wa Bc .d .e .f", "Wb Bb Wc .d .e .f", to_move="white")
+    state = position("Ba Wa Bc .d .e .f", "Wb Bb Wc .d .e .f", to_move=WHITE)
     before = state.view(None)["placed"]
     play_moves(state, "armadillo", "A2-C2")
     assert state.view(None)["placed"] == before and not state.is_over()
 
 
 def test_scenario_11_the_18th_token_without_a_line_draws() -> None:
-    # R10, section 6 scenario 11 (and Q5): B has 17 tokens and places the 18th; no line: a draw.
+    # R10, scenario 11 (and Q5): B has 17 tokens and places the 18th; no line: a draw.
     state = position(
         "B. B. W. W. B. B.",
         "W. W. B. B. W. W.",
@@ -260,7 +258,7 @@ def test_scenario_11_the_18th_token_without_a_line_draws() -> None:
         "W. W. B. B. W. W.",
         "B. B. W. W. B. B.",
         "W. W. B. .. W. ..",
-        to_move="black",
+        to_move=BLACK,
     )
     state.apply(BLACK, "D6")
     assert state.is_over()
@@ -283,7 +281,7 @@ def test_the_18th_token_that_makes_a_line_is_judged_by_r8_not_drawn() -> None:
         "W. W. B. B. W. W.",
         "B. B. W. W. B. ..",
         "W. W. B. B. W. ..",
-        to_move="black",
+        to_move=BLACK,
     )
     state.apply(BLACK, "F6")  # F5 is free, so F6 joins D4 and E5 diagonally: D4, E5, F6 all black
     assert winners(state) == (BLACK,)
@@ -291,7 +289,7 @@ def test_the_18th_token_that_makes_a_line_is_judged_by_r8_not_drawn() -> None:
 
 def test_the_opponent_is_not_judged_on_the_players_turn() -> None:
     # R11: a place by B is judged for B only; W's tokens (two on animals in a row) play no part.
-    state = position("Wa Wb .c .d .e .f", ".. .. .. .. .. ..", to_move="black")
+    state = position("Wa Wb .c .d .e .f", ".. .. .. .. .. ..", to_move=BLACK)
     state.apply(BLACK, "C2")
     assert not state.is_over()
 

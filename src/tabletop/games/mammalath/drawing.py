@@ -1,6 +1,6 @@
-"""Mammalath drawn as SVG from a view: the 6×6 field of animals, the tokens, the supplies, a legend.
+"""Mammalath drawn from a view: an SVG of the field of animals, the tokens and the supplies, and a text board.
 
-Layout, top to bottom: a status line; the supply of the colour that is not the viewer's;
+SVG layout, top to bottom: a status line; the supply of the colour that is not the viewer's;
 the board with its coordinates (columns A–F, rows 1–6 from the top, as in `board.py`); the
 viewer's supply (black's for spectators); the legend, whose six animal buttons release a
 kind and whose long button starts a line release. A token is a disc under its cell's
@@ -9,7 +9,12 @@ animal, so a token still standing on an animal shows as a black or white ring ar
 Element ids (stable for the whole game): "cell-c3" for each cell's square (clicked to place,
 to swap, or to pick a line's ends), "animal-c3" for the animal on it, "black-1"…"black-18"
 and "white-1"… for the tokens (a token keeps its id from the supply to its cell, see
-`notation.token_element`), "kind-fox" and "release-line" for the legend's buttons.
+`board.token_element`), "kind-fox" and "release-line" for the legend's buttons.
+
+The text board prints each cell as two characters, the token then the animal: "B" or "W"
+is a black or white token, a lowercase letter the animal's kind (a armadillo … f fox), "."
+nothing; so "Bf" is a black token on a fox and ".." an empty cell. It is the diagram
+`board.parse_rows` reads, so a printed position can be set up again by hand.
 """
 
 from __future__ import annotations
@@ -18,17 +23,21 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from tabletop.games.mammalath.animals import INK, animal_tile
 from tabletop.games.mammalath.board import (
     CELL_OF_NAME,
     COLOURS,
+    COLUMN_LETTERS,
     KINDS,
+    RELEASE_LINE_ELEMENT,
     SIZE,
+    TOKEN_LETTERS,
     TOKENS_PER_PLAYER,
+    cell_element,
     column_of,
     row_of,
+    token_element,
 )
-from tabletop.games.mammalath.glyphs import INK, animal_tile
-from tabletop.games.mammalath.notation import RELEASE_LINE_ELEMENT, cell_element, token_element
 
 WIDTH = 560
 HEIGHT = 812
@@ -103,7 +112,7 @@ def _board(view: Mapping[str, Any]) -> list[str]:
     ]
     for index in range(SIZE):
         middle = GRID_X + CELL * index + CELL // 2
-        parts.append(_label(middle, GRID_Y - 8, "ABCDEF"[index], 14, "#f6efdf"))
+        parts.append(_label(middle, GRID_Y - 8, COLUMN_LETTERS[index], 14, "#f6efdf"))
         parts.append(_label(28, GRID_Y + CELL * index + CELL // 2 + 5, str(index + 1), 14, "#f6efdf"))
     for cell in range(SIZE * SIZE):
         left, top = GRID_X + CELL * column_of(cell) + 1, GRID_Y + CELL * row_of(cell) + 1
@@ -119,7 +128,7 @@ def _board(view: Mapping[str, Any]) -> list[str]:
     for row, animals in enumerate(view["animals"]):
         for column, kind in enumerate(animals):
             if kind:
-                name = f"{'ABCDEF'[column]}{row + 1}"
+                name = f"{COLUMN_LETTERS[column]}{row + 1}"
                 cx, cy = cell_centre(name)
                 parts.append(animal_tile(kind, cx, cy, ANIMAL_SIZE, element_id=f"animal-{name.lower()}"))
     return parts
@@ -250,3 +259,50 @@ def _label(x: float, y: float, text: str, size: int, colour: str, *, bold: bool 
         f'<text x="{x:g}" y="{y:g}" font-size="{size}"{weight} text-anchor="middle" fill="{colour}" '
         f'pointer-events="none">{escape(text)}</text>'
     )
+
+
+# --- text ---------------------------------------------------------------------------------
+
+TEXT_LEGEND = "Animals: a armadillo, b badger, c cougar, d deer, e elephant, f fox"
+
+
+def draw_text(view: Mapping[str, Any]) -> str:
+    """The grid with coordinates, the supplies, the legend, the last move and the prompt.
+
+    >>> from tabletop import games
+    >>> state = games.load("mammalath").new_state(2, seed=3)
+    >>> state.apply(state.current_players()[0], "B2")
+    >>> print(str(state))
+        A  B  C  D  E  F
+    1  .e .a .e .d .f .a
+    2  .c Bf .e .c .d .f
+    3  .e .e .f .f .d .a
+    4  .c .d .d .b .b .a
+    5  .b .a .c .e .a .c
+    6  .b .d .c .b .f .b
+    Black (seat 0): 17 in supply · White (seat 1): 18 in supply
+    Animals: a armadillo, b badger, c cougar, d deer, e elephant, f fox
+    Last move: Black placed on B2
+    White (seat 1) to move: place a token, release animals, or swap (take over B2)
+    """
+    letters = dict(zip(COLOURS, TOKEN_LETTERS, strict=True))
+    tokens = {cell: letters[colour] for colour, cells in view["placed"].items() for cell in cells}
+    lines = ["    " + "  ".join(COLUMN_LETTERS)]
+    for row, animals in enumerate(view["animals"]):
+        cells = [f"{COLUMN_LETTERS[column]}{row + 1}" for column in range(len(animals))]
+        squares = [
+            tokens.get(cell, ".") + (animal[0] if animal else ".")
+            for cell, animal in zip(cells, animals, strict=True)
+        ]
+        lines.append(f"{row + 1}  " + " ".join(squares))
+    seats, supply = view["seats"], view["supply"]
+    lines.append(
+        " · ".join(
+            f"{colour.capitalize()} (seat {seats[colour]}): {supply[colour]} in supply" for colour in seats
+        )
+    )
+    lines.append(TEXT_LEGEND)
+    if view["last_move"]:
+        lines.append(f"Last move: {view['last_move']['text']}")
+    lines.append(str(view["prompt"]))
+    return "\n".join(lines)

@@ -1,6 +1,6 @@
 """The heuristic MCTS uses to judge a Mammalath position without playing it out (`Game.evaluate`).
 
-What matters, from the winning condition of R8:
+What matters, from the winning condition of R8 in docs/rules/mammalath.md:
 - a *winning cell* of a player is a token-free cell where placing would win at once: the
   other two cells of a clean triple (no animal) hold their tokens, and no dirty triple of
   theirs runs through it (a loss beats a win). The player to move with a winning cell wins;
@@ -51,9 +51,8 @@ def evaluate(state: MammalathState) -> list[float]:
 
 def mover_value(state: MammalathState, mover: Seat) -> float:
     """The value for the seat to move: tactics first (winning cells), then potential."""
-    tokens = state.token_masks
-    own, other = tokens[mover], tokens[1 - mover]
-    animals = state.animal_mask
+    own, other = state.tokens[mover], state.tokens[1 - mover]
+    animals = state.animals
     free = FULL & ~(own | other)
     if winning_cells(own, animals, free):
         return WINNING_MOVE

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import BoolOption, Capabilities, Game, JsonDict, Option, Options, OptionValue, Rng, State
-from tabletop.games.mammalath import drawing, evaluator, text_board
+from tabletop.games.mammalath import drawing, evaluator
 from tabletop.games.mammalath.board import ANIMALS_PER_KIND, CELL_COUNT, KINDS, TOKENS_PER_PLAYER
 from tabletop.games.mammalath.state import MammalathState
 
@@ -37,7 +37,7 @@ class MammalathGame(Game):
     """No chance after the setup, which the seed fixes; nothing hidden; one player acts at a time."""
 
     def _new_state(self, players: int, options: dict[str, OptionValue], seed: int) -> MammalathState:
-        """Section 2.3: the 36 animals shuffled onto the cells (Q1), then a coin flip for who starts."""
+        """The setup: the 36 animals shuffled onto the cells (Q1), then a coin flip for who starts."""
         rng = Rng(seed)
         animals = [kind for kind in range(len(KINDS)) for _ in range(ANIMALS_PER_KIND)]
         rng.shuffle(animals)
@@ -52,7 +52,7 @@ class MammalathGame(Game):
     def max_length(self, players: int, options: Options | None = None) -> int:
         """Releases plus places plus the swap: 18 + 36 + 1.
 
-        >>> GAME.max_length(2)
+        >>> MammalathGame().max_length(2)
         55
         """
         return MOST_RELEASES + MOST_PLACES + 1
@@ -64,7 +64,4 @@ class MammalathGame(Game):
         return drawing.draw_svg(view)
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
-        return text_board.draw_text(view)
-
-
-GAME = MammalathGame()
+        return drawing.draw_text(view)

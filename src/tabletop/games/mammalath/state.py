@@ -1,54 +1,63 @@
-"""`MammalathState`: one Mammalath position and its transitions (R1 … R11 in rules/mammalath.md).
+"""`MammalathState`: one Mammalath position, its transitions and its view (R1 … R11, docs/rules/mammalath.md).
 
 The position is held as 36-bit cell masks (layout in `board.py`): one mask per animal kind,
 their union, and one mask of tokens per seat; plus each seat's placed cells in order (which
-names the tokens, see `notation.token_element`), the seat to move, the seat that started,
-the number of actions so far (R6 and R7 depend on it), the last action and the end. Search
+names the tokens, see `board.token_element`), the seat to move, the seat that started, the
+number of actions so far (R6 and R7 depend on it), the last action and the end. Search
 clones and moves it many thousands of times a second, so `clone` copies three short lists,
-`apply` touches a few integers, and the legal places and lines are kept as tuples that
-clones share (see `_refresh_caches`).
+`_apply` touches a few integers, and the legal places and lines are kept as tuples that
+clones share (see `_refresh_caches`). Nothing is hidden: every viewer gets the whole
+position.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, Outcome, Seat, State
-from tabletop.games.mammalath import report
+from tabletop.engine import Action, ActionId, Game, IllegalAction, JsonDict, Outcome, Seat, State
 from tabletop.games.mammalath.board import (
+    ACTION_OF_ID,
+    BLACK,
     CELL_COUNT,
     CELL_NAMES,
     CELL_OF_NAME,
     COLOURS,
     FULL,
-    KINDS,
-    TOKENS_PER_PLAYER,
-    TRIPLE_MASKS,
-    cells_of,
-)
-from tabletop.games.mammalath.diagram import parse_rows
-from tabletop.games.mammalath.notation import (
-    ACTION_OF_ID,
     KIND_ACTIONS,
+    KINDS,
     LINE_ACTIONS,
     PLACE,
     PLACE_ACTIONS,
     RELEASE_KIND,
     RELEASE_LINE,
+    SIZE,
     SWAP_ACTIONS,
+    SWAP_ID,
+    TOKENS_PER_PLAYER,
+    TRIPLE_MASKS,
+    TRIPLES,
+    WHITE,
+    animal_letters,
+    cell_at,
+    cells_of,
+    kinds_from_letters,
+    line_name,
+    mask_of,
+    parse_rows,
+    union,
 )
 from tabletop.games.mammalath.rules import (
     DRAW,
+    LOSS,
     NO_TRIPLE,
     NO_VERDICT,
     WIN,
-    complete_triples,
+    check_reachable,
+    full_lines,
+    lines_left,
     placement_verdict,
+    why_illegal,
 )
-
-if TYPE_CHECKING:
-    from tabletop.games.mammalath.game import MammalathGame
 
 End = tuple[int, Seat, int]
 """How the game ended: (WIN, LOSS or DRAW, the seat whose placement ended it, the deciding triple)."""
@@ -56,7 +65,9 @@ End = tuple[int, Seat, int]
 LastMove = tuple[ActionId, Seat, int]
 """The last action: its id, who took it, and the mask of cells whose animals it released."""
 
-_MOVERS: tuple[tuple[Seat, ...], tuple[Seat, ...]] = ((0,), (1,))
+MOVERS: tuple[tuple[Seat, ...], tuple[Seat, ...]] = ((BLACK,), (WHITE,))
+
+_KIND_OF_LETTER = {kind[0]: kind for kind in KINDS}
 
 
 class MammalathState(State):
@@ -73,304 +84,318 @@ class MammalathState(State):
     """
 
     __slots__ = (
-        "_animals",
-        "_end",
-        "_first",
-        "_kinds",
-        "_last",
-        "_lines",
-        "_movers",
-        "_placed",
-        "_places",
-        "_plies",
-        "_swap_rule",
-        "_tokens",
+        "animals",
+        "end",
+        "first_player",
+        "full_lines",
         "game",
+        "kinds",
+        "last_move",
+        "movers",
+        "place_actions",
+        "placed",
+        "plies",
+        "swap_rule",
+        "tokens",
     )
 
     players = 2
 
-    def __init__(self, game: MammalathGame, kinds: list[int], first: Seat, swap_rule: bool) -> None:
+    def __init__(self, game: Game, kinds: list[int], first_player: Seat, swap_rule: bool) -> None:
         self.game = game
-        self._kinds = kinds
-        self._animals = _union(kinds)
-        self._placed: tuple[list[int], list[int]] = ([], [])
-        self._tokens = [0, 0]
-        self._first = first
-        self._movers = _MOVERS[first]
-        self._plies = 0
-        self._swap_rule = swap_rule
-        self._last: LastMove | None = None
-        self._end: End | None = None
-        self._places: tuple[Action, ...] = ()
-        self._lines: tuple[int, ...] = ()
+        self.kinds = kinds
+        """For each kind of `board.KINDS`, the cells holding one."""
+        self.animals = union(kinds)
+        """The cells that still hold an animal."""
+        self.placed: tuple[list[int], list[int]] = ([], [])
+        """Each seat's token cells in the order they were placed."""
+        self.tokens = [0, 0]
+        """The cells holding a token of seat 0 (black) and of seat 1 (white)."""
+        self.first_player = first_player
+        """The seat that took the first action (the setup's coin flip)."""
+        self.movers = MOVERS[first_player]
+        self.plies = 0
+        """How many actions have been taken (R6 and R7 depend on it)."""
+        self.swap_rule = swap_rule
+        self.last_move: LastMove | None = None
+        self.end: End | None = None
+        self.place_actions: tuple[Action, ...] = ()
+        """The place actions of the token-free cells (R2), kept up to date by the transitions."""
+        self.full_lines: tuple[int, ...] = ()
+        """The triples holding three animals (R4), kept up to date by the transitions."""
         self._refresh_caches()
 
     @classmethod
     def from_position(
-        cls, rows: Sequence[str], *, to_move: str = "black", plies: int | None = None, swap_rule: bool = True
+        cls,
+        game: Game,
+        *,
+        rows: Sequence[str],
+        to_move: Seat = BLACK,
+        plies: int | None = None,
+        swap_rule: bool = True,
     ) -> MammalathState:
-        """A position set up by hand (rows as in `diagram.py`), for tests, examples and analysis.
+        """A position set up by hand (rows as in `board.parse_rows`), for tests, examples and analysis.
 
         `plies` is how many actions were taken before (by default enough for R6 and R7 to be
         over); the first player follows from it and `to_move`. Tokens are numbered in row
         order. Raises `ValueError` for a position the rules could not reach or would have ended.
 
+        >>> from tabletop import games
         >>> state = MammalathState.from_position(
-        ...     ["B. B. .a .b .c .d", ".e .f .a .b .c .d"] + [".a .b .c .d .e .f"] * 4, to_move="black"
+        ...     games.load("mammalath"),
+        ...     rows=["B. B. .a .b .c .d", ".e .f .a .b .c .d"] + [".a .b .c .d .e .f"] * 4,
+        ...     to_move=BLACK,
         ... )
-        >>> state.apply(0, "C1")  # R8: the line A1–C1 still holds an armadillo on C1
+        >>> state.apply(BLACK, "C1")  # R8: the line A1–C1 still holds an armadillo on C1
         >>> state.outcome().reason
         'Black (seat 0) loses: the line A1-C1 holds three of their tokens and an animal (R8)'
         """
-        from tabletop.games.mammalath.game import GAME  # the game module imports this one
-
         letters, black, white = parse_rows(rows)
-        mover = COLOURS.index(to_move) if to_move in COLOURS else -1
-        if mover < 0:
-            raise ValueError(f"to_move must be 'black' or 'white'; got {to_move!r}")
+        if to_move not in (BLACK, WHITE):
+            raise ValueError(f"to_move must be BLACK (0) or WHITE (1); got {to_move!r}")
         plies = len(black) + len(white) + 2 if plies is None else plies
-        state = cls(GAME, kinds_from_letters(letters), mover if plies % 2 == 0 else 1 - mover, swap_rule)
-        state._placed = (black, white)
-        state._tokens = [_mask_of(black), _mask_of(white)]
+        first = to_move if plies % 2 == 0 else 1 - to_move
+        state = cls(game, kinds_from_letters(letters), first, swap_rule)
+        state.placed = (black, white)
+        state.tokens = [mask_of(black), mask_of(white)]
         state._refresh_caches()
-        state._movers = _MOVERS[mover]
-        state._plies = plies
-        state._check_reachable()
+        state.movers = MOVERS[to_move]
+        state.plies = plies
+        check_reachable(state.placed, state.tokens, state.plies, first)
         return state
 
     # -- the engine contract ------------------------------------------------------------
 
     def current_players(self) -> tuple[Seat, ...]:
-        return self._movers
+        return self.movers
 
     def is_over(self) -> bool:
-        return self._end is not None
+        return self.end is not None
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Places on token-free cells (R2), then after the first action (R6) the swap (R7),
         the kinds still present (R3) and the triples holding three animals (R4)."""
-        if seat not in self._movers:
+        if seat not in self.movers:
             return []
-        actions = list(self._places)
-        if self._plies == 0:
+        actions = list(self.place_actions)
+        if self.plies == 0:
             return actions
-        if self._plies == 1 and self._swap_rule:
-            actions.append(SWAP_ACTIONS[self._placed[self._first][0]])
-        kinds = self._kinds
+        if self.plies == 1 and self.swap_rule:
+            actions.append(SWAP_ACTIONS[self.placed[self.first_player][0]])
+        kinds = self.kinds
         actions += [KIND_ACTIONS[kind] for kind in range(len(KINDS)) if kinds[kind]]
-        actions += [LINE_ACTIONS[triple] for triple in self._lines]
+        actions += [LINE_ACTIONS[triple] for triple in self.full_lines]
         return actions
 
-    def _apply(self, seat: Seat, action_id: ActionId) -> None:
-        """Performs a place, a release or the swap; raises `IllegalAction`, changing nothing, otherwise."""
+    def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
+        """R2 … R7 for one action, looked up directly instead of generating them all."""
         try:
             move, index = ACTION_OF_ID[action_id]
         except (KeyError, TypeError):
-            raise self._rejection(seat, action_id) from None
-        if seat not in self._movers or not self._allows(move, index):
-            raise self._rejection(seat, action_id)
+            return False
+        if move == PLACE:
+            return not (self.tokens[0] | self.tokens[1]) >> index & 1
+        if self.plies == 0:
+            return False
+        if move == RELEASE_KIND:
+            return bool(self.kinds[index])
+        if move == RELEASE_LINE:
+            return self.animals & TRIPLE_MASKS[index] == TRIPLE_MASKS[index]
+        return self.plies == 1 and self.swap_rule
+
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        """Performs a place, a release or the swap."""
+        move, index = ACTION_OF_ID[action_id]
         if move == PLACE:
             self._place(seat, index)
         elif move == RELEASE_KIND:
-            self._release(seat, action_id, self._kinds[index])
+            self._release(seat, action_id, self.kinds[index])
         elif move == RELEASE_LINE:
             self._release(seat, action_id, TRIPLE_MASKS[index])
         else:
             self._swap(seat)
 
+    def illegal(self, seat: Seat, action_id: object) -> IllegalAction:
+        """The error for an illegal action, naming the rule it breaks."""
+        if self.is_over() or seat not in self.movers:
+            return super().illegal(seat, action_id)
+        legal = ", ".join(self.legal_action_ids(seat))
+        why = why_illegal(action_id, self.plies)
+        return IllegalAction(f"{why} (seat {seat}); legal: {legal}")
+
     def outcome(self) -> Outcome | None:
         """1 for the winner and 0 for the loser (R8), or ½ each for a draw (R10)."""
-        if self._end is None:
+        if self.end is None:
             return None
-        verdict, seat, _ = self._end
+        verdict, seat, _ = self.end
         if verdict == DRAW:
             scores = [0.5, 0.5]
         else:
             winner = seat if verdict == WIN else 1 - seat
             scores = [1.0 if each == winner else 0.0 for each in range(2)]
-        return Outcome.from_scores(scores, report.end_text(self._end))
+        return Outcome.from_scores(scores, end_text(self.end))
 
     def clone(self) -> MammalathState:
         other: MammalathState = object.__new__(MammalathState)
         other.game = self.game
-        other._kinds = self._kinds[:]
-        other._animals = self._animals
-        other._placed = (self._placed[0][:], self._placed[1][:])
-        other._tokens = self._tokens[:]
-        other._places = self._places
-        other._lines = self._lines
-        other._first = self._first
-        other._movers = self._movers
-        other._plies = self._plies
-        other._swap_rule = self._swap_rule
-        other._last = self._last
-        other._end = self._end
+        other.kinds = self.kinds[:]
+        other.animals = self.animals
+        other.placed = (self.placed[0][:], self.placed[1][:])
+        other.tokens = self.tokens[:]
+        other.place_actions = self.place_actions
+        other.full_lines = self.full_lines
+        other.first_player = self.first_player
+        other.movers = self.movers
+        other.plies = self.plies
+        other.swap_rule = self.swap_rule
+        other.last_move = self.last_move
+        other.end = self.end
         return other
 
     def view(self, viewer: Seat | None) -> JsonDict:
-        """Everything is public in Mammalath: animals, tokens, supplies, turn, last move, prompt."""
-        return report.view_of(self, viewer)
+        """The whole position, as JSON-safe data for the drawings.
+
+        `animals` is a 6×6 grid of kind names or None, rows from the top (row 1); `placed` lists
+        each colour's token cells in the order placed, which numbers the tokens (see
+        `board.token_element`).
+        """
+        letters = animal_letters(self.kinds)
+        return {
+            "prompt": self._prompt(),
+            "last_move": self._last_move_view(),
+            "animals": [
+                [_KIND_OF_LETTER.get(letters[cell_at(row, column)]) for column in range(SIZE)]
+                for row in range(SIZE)
+            ],
+            "placed": {COLOURS[seat]: [CELL_NAMES[cell] for cell in self.placed[seat]] for seat in range(2)},
+            "supply": {COLOURS[seat]: TOKENS_PER_PLAYER - len(self.placed[seat]) for seat in range(2)},
+            "seats": {colour: seat for seat, colour in enumerate(COLOURS)},
+            "first_player": COLOURS[self.first_player],
+            "to_move": COLOURS[self.movers[0]] if self.movers else None,
+            "swap_available": self.is_swap_offered(),
+            "viewer": COLOURS[viewer] if viewer in (0, 1) else None,
+            "result": None if self.end is None else result_view(self.end),
+        }
 
     def to_json(self) -> JsonDict:
         return {
             "game": "mammalath",
-            "options": {"swap_rule": self._swap_rule},
-            "animals": self.animal_letters(),
-            "placed": [[CELL_NAMES[cell] for cell in cells] for cells in self._placed],
-            "first_player": self._first,
-            "to_move": self._movers[0] if self._movers else None,
-            "plies": self._plies,
-            "last_move": None if self._last is None else list(self._last),
-            "end": None if self._end is None else list(self._end),
+            "options": {"swap_rule": self.swap_rule},
+            "animals": animal_letters(self.kinds),
+            "placed": [[CELL_NAMES[cell] for cell in cells] for cells in self.placed],
+            "first_player": self.first_player,
+            "to_move": self.movers[0] if self.movers else None,
+            "plies": self.plies,
+            "last_move": None if self.last_move is None else list(self.last_move),
+            "end": None if self.end is None else list(self.end),
         }
 
     @classmethod
-    def from_json(cls, game: MammalathGame, data: JsonDict) -> MammalathState:
+    def from_json(cls, game: Game, data: JsonDict) -> MammalathState:
         """The state `to_json` wrote (used by `MammalathGame.state_from_json`)."""
         options = game.resolve_options(data["options"])
-        state = cls(
-            game,
-            kinds_from_letters(str(data["animals"])),
-            int(data["first_player"]),
-            bool(options["swap_rule"]),
-        )
+        kinds = kinds_from_letters(str(data["animals"]))
+        state = cls(game, kinds, int(data["first_player"]), bool(options["swap_rule"]))
         black, white = ([CELL_OF_NAME[str(name)] for name in names] for names in data["placed"])
-        state._placed = (black, white)
-        state._tokens = [_mask_of(cells) for cells in state._placed]
+        state.placed = (black, white)
+        state.tokens = [mask_of(cells) for cells in state.placed]
         state._refresh_caches()
-        state._movers = () if data["to_move"] is None else _MOVERS[int(data["to_move"])]
-        state._plies = int(data["plies"])
+        state.movers = () if data["to_move"] is None else MOVERS[int(data["to_move"])]
+        state.plies = int(data["plies"])
         last = data["last_move"]
-        state._last = None if last is None else (str(last[0]), int(last[1]), int(last[2]))
+        state.last_move = None if last is None else (str(last[0]), int(last[1]), int(last[2]))
         end = data["end"]
-        state._end = None if end is None else (int(end[0]), int(end[1]), int(end[2]))
+        state.end = None if end is None else (int(end[0]), int(end[1]), int(end[2]))
         return state
 
-    # -- read-only accessors for bots, tests and the view ---------------------------------
+    # -- questions and words --------------------------------------------------------------
 
-    @property
-    def animal_mask(self) -> int:
-        """The cells that still hold an animal."""
-        return self._animals
-
-    @property
-    def kind_masks(self) -> tuple[int, ...]:
-        """For each kind of `board.KINDS`, the cells holding one."""
-        return tuple(self._kinds)
-
-    @property
-    def token_masks(self) -> tuple[int, int]:
-        """The cells holding a token of seat 0 (black) and of seat 1 (white)."""
-        return self._tokens[0], self._tokens[1]
-
-    @property
-    def token_mask(self) -> int:
-        """The cells holding any token."""
-        return self._tokens[0] | self._tokens[1]
-
-    @property
-    def token_cells(self) -> list[int]:
-        """The cells holding any token, in index order."""
-        return cells_of(self.token_mask)
-
-    @property
-    def placed(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Each seat's token cells in the order they were placed."""
-        return tuple(self._placed[0]), tuple(self._placed[1])
-
-    @property
-    def first_player(self) -> Seat:
-        """The seat that took the first action (section 2.3)."""
-        return self._first
-
-    @property
-    def plies(self) -> int:
-        """How many actions have been taken (R6 and R7 depend on it)."""
-        return self._plies
-
-    @property
-    def swap_available(self) -> bool:
+    def is_swap_offered(self) -> bool:
         """True on the second player's first turn when the swap rule is on (R7)."""
-        return self._plies == 1 and self._swap_rule and not self._end
+        return self.plies == 1 and self.swap_rule and not self.end
 
-    @property
-    def last_move(self) -> LastMove | None:
-        """(action id, seat, mask of the cells whose animals it released)."""
-        return self._last
+    def _prompt(self) -> str:
+        """What is expected now, in words."""
+        if self.end is not None:
+            return end_text(self.end)
+        mover = player_name(self.movers[0])
+        if self.plies == 0:
+            return f"{mover} to move: place the first token"
+        if self.is_swap_offered():
+            first_cell = CELL_NAMES[self.placed[self.first_player][0]]
+            return f"{mover} to move: place a token, release animals, or swap (take over {first_cell})"
+        return f"{mover} to move: place a token or release animals"
 
-    @property
-    def end(self) -> End | None:
-        """(WIN, LOSS or DRAW, the seat whose placement ended the game, the deciding triple or -1)."""
-        return self._end
-
-    def animal_letters(self) -> str:
-        """The animals cell by cell as one letter each (a = armadillo … f = fox, "." = none)."""
-        letters = ["."] * CELL_COUNT
-        for kind, mask in enumerate(self._kinds):
-            for cell in range(CELL_COUNT):
-                if mask >> cell & 1:
-                    letters[cell] = KINDS[kind][0]
-        return "".join(letters)
+    def _last_move_view(self) -> JsonDict | None:
+        """The last action for the drawings: its id, who took it, the cells it touched and a sentence."""
+        if self.last_move is None:
+            return None
+        action_id, seat, released = self.last_move
+        who = COLOURS[seat].capitalize()
+        if released:
+            cells = cells_of(released)
+            what = "every " + action_id if action_id in KINDS else "the line " + action_id.replace("-", "–")
+            text = f"{who} released {what} ({len(cells)} animal{'s' if len(cells) > 1 else ''})"
+        elif action_id == SWAP_ID:
+            cells = [self.placed[seat][-1]]
+            text = f"{who} swapped, taking over {CELL_NAMES[cells[0]]}"
+        else:
+            cells = [CELL_OF_NAME[action_id]]
+            text = f"{who} placed on {action_id}"
+        return {
+            "id": action_id,
+            "colour": COLOURS[seat],
+            "cells": [CELL_NAMES[cell] for cell in cells],
+            "text": text,
+        }
 
     # -- transitions ----------------------------------------------------------------------
 
-    def _allows(self, move: int, index: int) -> bool:
-        """Whether a well-formed action is legal now for the seat to move (R2 … R7)."""
-        if move == PLACE:
-            return not self.token_mask >> index & 1
-        if self._plies == 0:
-            return False
-        if move == RELEASE_KIND:
-            return bool(self._kinds[index])
-        if move == RELEASE_LINE:
-            return self._animals & TRIPLE_MASKS[index] == TRIPLE_MASKS[index]
-        return self._plies == 1 and self._swap_rule
-
     def _place(self, seat: Seat, cell: int) -> None:
         """R2, then R8 for the placer and R10 (the 18th token without a result is a draw)."""
-        placed = self._placed[seat]
+        placed = self.placed[seat]
         placed.append(cell)
-        self._tokens[seat] |= 1 << cell
+        self.tokens[seat] |= 1 << cell
         taken = PLACE_ACTIONS[cell]
-        self._places = tuple(action for action in self._places if action is not taken)
-        self._last = (CELL_NAMES[cell], seat, 0)
-        self._plies += 1
-        verdict, triple = placement_verdict(self._tokens[seat], self._animals, cell)
+        self.place_actions = tuple(action for action in self.place_actions if action is not taken)
+        self.last_move = (CELL_NAMES[cell], seat, 0)
+        self.plies += 1
+        verdict, triple = placement_verdict(self.tokens[seat], self.animals, cell)
         if verdict != NO_VERDICT:
             self._finish((verdict, seat, triple))
         elif len(placed) == TOKENS_PER_PLAYER:
             self._finish((DRAW, seat, NO_TRIPLE))
         else:
-            self._movers = _MOVERS[1 - seat]
+            self.movers = MOVERS[1 - seat]
 
     def _release(self, seat: Seat, action_id: ActionId, mask: int) -> None:
         """R3 / R4: the animals on `mask` leave the board, tokens stay; no end check is needed (R9)."""
-        kinds = self._kinds
+        kinds = self.kinds
         for kind in range(len(kinds)):
             kinds[kind] &= ~mask
-        self._animals &= ~mask
-        self._lines = tuple(triple for triple in self._lines if not TRIPLE_MASKS[triple] & mask)
-        self._last = (action_id, seat, mask)
-        self._plies += 1
-        self._movers = _MOVERS[1 - seat]
+        self.animals &= ~mask
+        self.full_lines = lines_left(self.full_lines, mask)
+        self.last_move = (action_id, seat, mask)
+        self.plies += 1
+        self.movers = MOVERS[1 - seat]
 
     def _swap(self, seat: Seat) -> None:
         """R7: the first player's token goes back to their supply and one of `seat`'s takes its cell.
 
         R8 runs for uniformity (Q7), though one token can make no line.
         """
-        cell = self._placed[1 - seat].pop()
-        self._placed[seat].append(cell)
-        self._tokens[1 - seat] &= ~(1 << cell)
-        self._tokens[seat] |= 1 << cell
-        self._last = ("swap", seat, 0)
-        self._plies += 1
-        verdict, triple = placement_verdict(self._tokens[seat], self._animals, cell)
+        cell = self.placed[1 - seat].pop()
+        self.placed[seat].append(cell)
+        self.tokens[1 - seat] &= ~(1 << cell)
+        self.tokens[seat] |= 1 << cell
+        self.last_move = (SWAP_ID, seat, 0)
+        self.plies += 1
+        verdict, triple = placement_verdict(self.tokens[seat], self.animals, cell)
         if verdict != NO_VERDICT:
             self._finish((verdict, seat, triple))
         else:
-            self._movers = _MOVERS[1 - seat]
+            self.movers = MOVERS[1 - seat]
 
     def _refresh_caches(self) -> None:
         """Recomputes the place actions of the token-free cells (R2) and the triples of three animals (R4).
@@ -378,63 +403,34 @@ class MammalathState(State):
         Both are kept as tuples shared between clones and replaced, never changed, by the
         transitions: `legal_actions` then copies instead of scanning 36 cells and 80 triples.
         """
-        free = FULL & ~(self._tokens[0] | self._tokens[1])
-        self._places = tuple(PLACE_ACTIONS[cell] for cell in range(CELL_COUNT) if free >> cell & 1)
-        animals = self._animals
-        self._lines = tuple(triple for triple, mask in enumerate(TRIPLE_MASKS) if animals & mask == mask)
+        free = FULL & ~(self.tokens[0] | self.tokens[1])
+        self.place_actions = tuple(PLACE_ACTIONS[cell] for cell in range(CELL_COUNT) if free >> cell & 1)
+        self.full_lines = full_lines(self.animals)
 
     def _finish(self, end: End) -> None:
-        self._end = end
-        self._movers = ()
-
-    def _check_reachable(self) -> None:
-        """Rejects hand-made positions that play could not reach or that R8 / R10 would have ended."""
-        for seat, placed in enumerate(self._placed):
-            if len(placed) >= TOKENS_PER_PLAYER:
-                raise ValueError(
-                    f"{COLOURS[seat]} has {len(placed)} tokens on the board; R10 ends the game at 18"
-                )
-            if complete_triples(self._tokens[seat]):
-                raise ValueError(
-                    f"{COLOURS[seat]} already has three tokens in a line; R8 would have ended the game"
-                )
-        if self._plies < len(self._placed[0]) + len(self._placed[1]):
-            raise ValueError(f"{self._plies} actions cannot have placed {len(self.token_cells)} tokens")
-        if self._plies == 1 and self._placed[self._first] != [*self.token_cells]:
-            raise ValueError("after one action the board holds exactly one token, the first player's (R6)")
-
-    def _rejection(self, seat: Seat, action_id: object) -> IllegalAction:
-        """The error for an illegal action, naming the rule it breaks."""
-        if self.is_over() or seat not in self._movers:
-            return self.illegal(seat, action_id)
-        why = report.rejection_reason(self, action_id)
-        legal = ", ".join(self.legal_action_ids(seat))
-        return IllegalAction(f"{why} (seat {seat}); legal: {legal}")
+        self.end = end
+        self.movers = ()
 
 
-def _union(masks: Sequence[int]) -> int:
-    union = 0
-    for mask in masks:
-        union |= mask
-    return union
+def player_name(seat: Seat) -> str:
+    """ "Black (seat 0)" or "White (seat 1)"."""
+    return f"{COLOURS[seat].capitalize()} (seat {seat})"
 
 
-def _mask_of(cells: Sequence[int]) -> int:
-    mask = 0
-    for cell in cells:
-        mask |= 1 << cell
-    return mask
+def result_view(end: End) -> JsonDict:
+    """The end for the drawings: win, loss or draw, whose placement it was, the deciding line."""
+    verdict, seat, triple = end
+    kind = {WIN: "win", LOSS: "loss"}.get(verdict, "draw")
+    line = [CELL_NAMES[cell] for cell in TRIPLES[triple]] if triple >= 0 else []
+    return {"kind": kind, "colour": COLOURS[seat], "line": line, "text": end_text(end)}
 
 
-def kinds_from_letters(letters: str) -> list[int]:
-    """The per-kind cell masks of 36 letters as `MammalathState.animal_letters` writes them."""
-    if len(letters) != CELL_COUNT:
-        raise ValueError(f"a board has {CELL_COUNT} cells; got {len(letters)} letters")
-    initials = [kind[0] for kind in KINDS]
-    kinds = [0] * len(KINDS)
-    for cell, letter in enumerate(letters):
-        if letter in initials:
-            kinds[initials.index(letter)] |= 1 << cell
-        elif letter != ".":
-            raise ValueError(f"{letter!r} is not an animal letter (a–f) or '.'")
-    return kinds
+def end_text(end: End) -> str:
+    """Why the game ended, citing the rule."""
+    verdict, seat, triple = end
+    who = player_name(seat)
+    if verdict == WIN:
+        return f"{who} wins: the line {line_name(triple)} holds three of their tokens and no animal (R8)"
+    if verdict == LOSS:
+        return f"{who} loses: the line {line_name(triple)} holds three of their tokens and an animal (R8)"
+    return f"Draw: {who} placed their {TOKENS_PER_PLAYER}th token without making a line (R10)"

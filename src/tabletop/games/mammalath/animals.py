@@ -1,4 +1,7 @@
-"""The six animals as small SVG pictures, drawn with a few shapes each (no fonts, no images).
+"""The six animal kinds as small SVG pictures, drawn with a few shapes each (no fonts, no images).
+
+Kept apart from `drawing.py` because the pictures are long runs of path data that the rest
+of the drawing never needs to read.
 
 Each glyph is centred on (0, 0) and fits a 50×50 tile; the drawing scales and places it.
 Heads seen from the front for the cougar (round, short ears, whiskers), the fox (pointed

@@ -96,7 +96,7 @@ def test_a_clone_is_independent() -> None:
 
 
 def test_the_same_seed_gives_the_same_layout_and_first_player() -> None:
-    # Section 2.3 (Q1): the layout and the coin flip come from the table's seed only.
+    # The setup (Q1): the layout and the coin flip come from the table's seed only.
     first, again, other = (GAME.new_state(2, seed=seed) for seed in (11, 11, 12))
     assert first.to_json() == again.to_json()
     assert first.to_json()["animals"] != other.to_json()["animals"]

@@ -68,7 +68,7 @@ def sow_label(number: int, seeds: int) -> str:
 class KalahRules:
     """One table's options and the lookup tables derived from them.
 
-    `ids` are the action ids "1"…"m" of either side (relative to the mover, section 11);
+    `ids` are the action ids "1"…"m" of either side (relative to the mover, see Notation);
     `pit_of_id[side]` maps them to board indices (an empty dict for `NO_SIDE`);
     `cycle[side]` lists the board indices in sowing order from the side's pit 1 (the
     opponent's store left out, K-R2), written out twice so that a run of fewer than
@@ -112,7 +112,7 @@ class KalahRules:
         return pit_element(side, self.pit_number(index))
 
     def options(self) -> dict[str, bool | int | str]:
-        """The table options these rules were built from, by their names in section 11."""
+        """The table options these rules were built from, by their names in the rules page."""
         return {
             "seeds": self.seeds,
             "pits": self.pits,
@@ -124,7 +124,7 @@ class KalahRules:
 
 
 def rules_from_options(options: Mapping[str, OptionValue], total: int) -> KalahRules:
-    """The rule tables for resolved table options (names of section 11) and a seed total."""
+    """The rule tables for resolved table options (names of the rules page) and a seed total."""
     return rules_for(
         pits=int(options["pits"]),
         seeds=int(options["seeds"]),

@@ -11,8 +11,10 @@ from pathlib import Path
 import httpx
 import pytest
 from running_site import Site
+from sqlalchemy import select
 
 from tabletop.server import rules_pages
+from tabletop.store.models import Player
 
 
 @pytest.fixture
@@ -28,10 +30,23 @@ def _csrf(page: httpx.Response) -> str:
     return found.group(1)
 
 
-def test_a_first_visit_makes_a_guest_remembered_by_a_signed_cookie(browser: httpx.Client) -> None:
+def _players(site: Site) -> int:
+    with site.store._transaction() as session:
+        return len(session.scalars(select(Player)).all())
+
+
+def test_looking_makes_no_player_and_acting_makes_a_guest_remembered_by_a_signed_cookie(
+    browser: httpx.Client, site: Site
+) -> None:
+    before = _players(site)
     lobby = browser.get("/")
-    name = re.search(r'id="tt-me">([^<]+)<', lobby.text)
-    assert lobby.status_code == 200 and name and name.group(1).startswith("Guest ")
+    assert lobby.status_code == 200 and 'id="tt-me"' not in lobby.text
+    browser.get("/games/nim/new")
+    assert _players(site) == before  # issue 11, item 8: page views insert no player rows
+    renamed = browser.post("/name", data={"csrf": _csrf(lobby), "name": "Guest Ann"})
+    assert renamed.status_code == 303 and _players(site) == before + 1
+    name = re.search(r'id="tt-me">([^<]+)<', browser.get("/").text)
+    assert name and name.group(1).startswith("Guest Ann")
     cookie = browser.cookies.get("tabletop_session")
     assert cookie is not None and "." in cookie  # signed by Starlette's itsdangerous signer
     assert name.group(1) in browser.get("/").text
@@ -91,6 +106,7 @@ def test_a_bad_option_shows_the_form_again_with_the_reason(browser: httpx.Client
 
 
 def test_register_log_out_and_log_in(browser: httpx.Client, site: Site) -> None:
+    browser.post("/name", data={"csrf": _csrf(browser.get("/")), "name": "Guest Bea"})
     page = browser.get("/register")
     guest_name = re.search(r'id="tt-me">([^<]+)<', page.text).group(1)  # type: ignore[union-attr]
     username = f"user{site.store.create_guest('x').id}"
@@ -99,7 +115,7 @@ def test_register_log_out_and_log_in(browser: httpx.Client, site: Site) -> None:
     )
     assert registered.status_code == 303 and "(guest)" not in browser.get("/").text
     logged_out = browser.post("/logout", data={"csrf": _csrf(browser.get("/"))})
-    assert logged_out.status_code == 303 and "(guest)" in browser.get("/").text
+    assert logged_out.status_code == 303 and 'id="tt-me"' not in browser.get("/").text
     login = browser.get("/login")
     wrong = browser.post("/login", data={"csrf": _csrf(login), "username": username, "password": "not it"})
     assert wrong.status_code == 401 and "wrong password" in wrong.text

@@ -20,9 +20,11 @@ from tabletop.server.identity import (
     current_player,
     guest_name,
     log_in,
+    log_out,
     registration_problem,
     required_player,
-    token_for,
+    session_token,
+    start_over,
     username_of,
 )
 from tabletop.server.inputs import clean_name
@@ -62,6 +64,11 @@ class RegisterIn(BaseModel):
     password: str = Field(max_length=MAX_PASSWORD_LENGTH)
 
 
+class PasswordIn(BaseModel):
+    password: str = Field(min_length=1, max_length=MAX_PASSWORD_LENGTH)
+    new_password: str = Field(max_length=MAX_PASSWORD_LENGTH)
+
+
 class PlayerOut(BaseModel):
     id: int
     name: str
@@ -91,10 +98,8 @@ class MoveIn(BaseModel):
     seq: int = Field(ge=0)
 
 
-def _player_out(request: Request, player: PlayerRecord) -> PlayerOut:
-    return PlayerOut(
-        id=player.id, name=player.name, username=player.username, token=token_for(request, player)
-    )
+def _player_out(player: PlayerRecord, token: str) -> PlayerOut:
+    return PlayerOut(id=player.id, name=player.name, username=player.username, token=token)
 
 
 @router.post("/guests", status_code=201)
@@ -102,8 +107,7 @@ async def create_guest(request: Request, body: GuestIn, context: ContextDependen
     """A new guest player, remembered in the session and returned with an API token."""
     name = guest_name() if body.name is None else clean_name(body.name, "a name", NAME_LENGTH)
     player = await context.run(context.store.create_guest, name)
-    log_in(request, player)
-    return _player_out(request, player)
+    return _player_out(player, await log_in(request, player))
 
 
 @router.post("/login")
@@ -112,8 +116,7 @@ async def login(request: Request, body: LoginIn, context: ContextDependency) -> 
     player = await authenticate(request, body.username, body.password)
     if player is None:
         raise errors.NotLoggedIn("unknown username or wrong password")
-    log_in(request, player)
-    return _player_out(request, player)
+    return _player_out(player, await log_in(request, player))
 
 
 @router.post("/register", status_code=201)
@@ -130,14 +133,33 @@ async def register(request: Request, body: RegisterIn, context: ContextDependenc
         account = await context.run(context.store.register, player.id, username, body.password)
     except UsernameTaken as error:
         raise errors.UsernameUnavailable(str(error)) from error
-    log_in(request, account)
-    return _player_out(request, account)
+    return _player_out(account, await start_over(request, account))
+
+
+@router.post("/password")
+async def change_password(
+    request: Request, body: PasswordIn, player: PlayerDependency, context: ContextDependency
+) -> PlayerOut:
+    """Sets a new password; every other session of the account ends, this one gets a new token."""
+    problem = registration_problem(player.username or "", body.new_password)
+    if player.username is None or problem is not None:
+        raise errors.BadRequest(problem or "a guest has no password: register first")
+    changed = await context.run(context.store.change_password, player.id, body.password, body.new_password)
+    if not changed:
+        raise errors.Forbidden("the current password is wrong")
+    return _player_out(player, await start_over(request, player))
+
+
+@router.post("/logout", status_code=204)
+async def logout(request: Request, player: PlayerDependency) -> None:
+    """Ends the session of this token (or cookie)."""
+    await log_out(request)
 
 
 @router.get("/me")
 async def me(request: Request, player: PlayerDependency) -> PlayerOut:
-    """The player behind this request, with a fresh token."""
-    return _player_out(request, player)
+    """The player behind this request, with its session token."""
+    return _player_out(player, session_token(request) or "")
 
 
 @router.get("/games")

@@ -15,7 +15,6 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from itsdangerous import URLSafeSerializer
 from starlette.middleware.sessions import SessionMiddleware
 
 from tabletop import games
@@ -59,8 +58,7 @@ def create_app(
         bot_capacity=settings.bot_workers,
         bot_lease=settings.bot_delay + settings.bot_time_budget + BOT_LEASE_MARGIN,
     )
-    tokens = URLSafeSerializer(settings.secret_key, salt="tabletop-api-token")
-    context = Context(settings, store, hub, service, list_games, tokens)
+    context = Context(settings, store, hub, service, list_games)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

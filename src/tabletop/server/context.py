@@ -1,4 +1,4 @@
-"""What every route needs, built once per app: settings, store, hub, table service, tokens."""
+"""What every route needs, built once per app: settings, store, hub and table service."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
-from itsdangerous import URLSafeSerializer
 from starlette.requests import HTTPConnection
 
 from tabletop.engine import Game
@@ -28,7 +27,6 @@ class Context:
     hub: Hub
     service: TableService
     list_games: Callable[[], list[Game]]
-    tokens: URLSafeSerializer
 
     async def run(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Runs a blocking store call in a worker thread."""

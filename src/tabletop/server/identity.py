@@ -1,10 +1,12 @@
-"""Who is asking: the signed session cookie (browsers) or an API token (scripts).
+"""Who is asking: a session token in the signed cookie (browsers) or in a header (scripts).
 
-A browser gets a guest player with a generated name on its first page; the player id is
-kept in Starlette's signed session cookie (SameSite=Lax, HttpOnly). Scripts ask for a
-token (`POST /api/guests` or `/api/login`) and send `Authorization: Bearer <token>`; a
-token is the player id signed with the server's secret. Forms carry a per-session CSRF
-token besides the SameSite cookie.
+Signing in opens a session: a random token whose SHA-256 the store keeps with an expiry.
+A browser keeps the token in Starlette's signed session cookie (SameSite=Lax, HttpOnly);
+a script gets it from `POST /api/guests`, `/api/login` or `/api/register` and sends
+`Authorization: Bearer <token>`. Logging out revokes the session; registering or a new
+password revokes every session of the player. A visitor who only looks is nobody: a guest
+player is created the first time they act (create or join a table, chat, rename). Forms
+carry a per-session CSRF token besides the SameSite cookie.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ from __future__ import annotations
 import hmac
 import secrets
 import unicodedata
+from datetime import timedelta
 
-from itsdangerous import BadSignature
 from starlette.requests import HTTPConnection
 
 from tabletop.server import errors
@@ -22,9 +24,13 @@ from tabletop.store import PlayerRecord
 from tabletop.store.models import NAME_LENGTH
 from tabletop.store.passwords import MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
 
-PLAYER_KEY = "player"
+SESSION_KEY = "session"
 CSRF_KEY = "csrf"
+SESSION_LIFETIME = timedelta(days=30)
+_UNKNOWN = object()
+"""Marks a request whose player has not been looked up yet (see `current_player`)."""
 TOKEN_PREFIX = "Bearer "
+MAX_TOKEN_LENGTH = 100
 GUEST_NUMBERS = 9000
 
 
@@ -33,33 +39,38 @@ def guest_name() -> str:
     return f"Guest {1000 + secrets.randbelow(GUEST_NUMBERS)}"
 
 
-def token_for(connection: HTTPConnection, player: PlayerRecord) -> str:
-    """An API token for `player` (the id signed with the server's secret)."""
-    return str(context_of(connection).tokens.dumps(player.id))
-
-
-def _token_player_id(connection: HTTPConnection) -> int | None:
+def _presented_token(connection: HTTPConnection) -> tuple[str | None, bool]:
+    """The session token this request carries, and whether it came as an API header."""
     header = connection.headers.get("authorization", "")
-    token = header[len(TOKEN_PREFIX) :].strip() if header.startswith(TOKEN_PREFIX) else None
-    if not token:
-        return None
-    try:
-        player_id = context_of(connection).tokens.loads(token)
-    except BadSignature as error:
-        raise errors.NotLoggedIn("the API token is not valid") from error
-    return player_id if isinstance(player_id, int) else None
+    if header.startswith(TOKEN_PREFIX):
+        return header[len(TOKEN_PREFIX) :].strip() or None, True
+    stored = connection.session.get(SESSION_KEY)
+    return (stored if isinstance(stored, str) else None), False
+
+
+def session_token(connection: HTTPConnection) -> str | None:
+    """The token of the session this request belongs to (what the API hands back)."""
+    return _presented_token(connection)[0]
 
 
 async def current_player(connection: HTTPConnection) -> PlayerRecord | None:
-    """The player behind this request (token first, then session), or None."""
-    player_id = _token_player_id(connection)
-    if player_id is None:
-        stored = connection.session.get(PLAYER_KEY)
-        player_id = stored if isinstance(stored, int) else None
-    if player_id is None:
-        return None
-    context = context_of(connection)
-    return await context.run(context.store.player, player_id)
+    """The player of this request's live session, or None; looked up once per request.
+
+    An API token that is unknown, expired or revoked is refused outright; a stale cookie
+    just makes the visitor nobody again.
+    """
+    found = getattr(connection.state, "player", _UNKNOWN)
+    if found is not _UNKNOWN:
+        return found  # type: ignore[return-value]
+    token, from_header = _presented_token(connection)
+    player = None
+    if token is not None and len(token) <= MAX_TOKEN_LENGTH:
+        context = context_of(connection)
+        player = await context.run(context.store.session_player, token)
+    if player is None and from_header:
+        raise errors.NotLoggedIn("the API token is not valid: it expired, was revoked or never existed")
+    connection.state.player = player
+    return player
 
 
 async def required_player(connection: HTTPConnection) -> PlayerRecord:
@@ -71,12 +82,15 @@ async def required_player(connection: HTTPConnection) -> PlayerRecord:
 
 
 async def ensure_player(connection: HTTPConnection) -> PlayerRecord:
-    """The player behind this request, or a new guest remembered in the session."""
+    """The player behind this request, or a new guest signed in for the rest of the visit.
+
+    Only requests that act call this (never a page view), so looking creates no player.
+    """
     player = await current_player(connection)
     if player is None:
         context = context_of(connection)
         player = await context.run(context.store.create_guest, guest_name())
-        log_in(connection, player)
+        await log_in(connection, player)
     return player
 
 
@@ -120,16 +134,36 @@ def registration_problem(username: str, password: str) -> str | None:
     return None
 
 
-def log_in(connection: HTTPConnection, player: PlayerRecord) -> None:
-    """Remembers `player` in the session (a new CSRF token too: no fixation)."""
+async def log_in(connection: HTTPConnection, player: PlayerRecord) -> str:
+    """Opens a new session for `player` in this cookie and returns its token.
+
+    The token and the CSRF token are new: no session fixation. A session the cookie held
+    before is left to its own token (an API client may still use it) until it expires.
+    """
+    context = context_of(connection)
+    token = await context.run(context.store.open_session, player.id, SESSION_LIFETIME)
     connection.session.clear()
-    connection.session[PLAYER_KEY] = player.id
+    connection.session[SESSION_KEY] = token
     connection.session[CSRF_KEY] = secrets.token_urlsafe(24)
+    connection.state.player = player
+    return token
 
 
-def log_out(connection: HTTPConnection) -> None:
-    """Forgets the player; the next page makes a new guest."""
+async def log_out(connection: HTTPConnection) -> None:
+    """Revokes the session this request carries (cookie or API token) and forgets it."""
+    token = session_token(connection)
+    if token is not None:
+        context = context_of(connection)
+        await context.run(context.store.revoke_session, token)
     connection.session.clear()
+    connection.state.player = None
+
+
+async def start_over(connection: HTTPConnection, player: PlayerRecord) -> str:
+    """Revokes every session of `player` (after registering or a new password), then signs in here."""
+    context = context_of(connection)
+    await context.run(context.store.revoke_sessions, player.id)
+    return await log_in(connection, player)
 
 
 def csrf_token(connection: HTTPConnection) -> str:

@@ -20,10 +20,12 @@ from tabletop.server.identity import (
     authenticate,
     check_csrf,
     csrf_token,
+    current_player,
     ensure_player,
     log_in,
     log_out,
     registration_problem,
+    start_over,
     username_of,
 )
 from tabletop.server.inputs import clean_name, whole_number
@@ -42,8 +44,8 @@ LOBBY_FINISHED_TABLES = 10
 
 
 async def page(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
-    """A page with the visitor's player and CSRF token available to the template."""
-    player = await ensure_player(request)
+    """A page with the visitor's player (None for a visitor who has not acted yet) and CSRF token."""
+    player = await current_player(request)
     html = render(template, player=player, csrf=csrf_token(request), **context)
     return HTMLResponse(html, status_code=status_code)
 
@@ -164,9 +166,9 @@ def _seat_spec(choice: str, player: PlayerRecord) -> SeatSpec:
 async def table_page(request: Request, table_id: str) -> HTMLResponse:
     """The table: board, prompt, actions, players, log, chat; live over a WebSocket."""
     context = context_of(request)
-    player = await ensure_player(request)
+    player = await current_player(request)
     live = await context.service.table(table_id)
-    seat = live.record.seat_of(player.id)
+    seat = live.record.seat_of(player.id if player else None)
     data = view_data(live, seat)
     open_seats = [s.seat for s in live.record.seats if s.is_open] if seat is None else []
     chat = await context.run(context.store.chat, table_id)
@@ -246,7 +248,7 @@ async def login(request: Request) -> Response:
             username=username,
             error="Unknown username or wrong password.",
         )
-    log_in(request, player)
+    await log_in(request, player)
     return RedirectResponse("/", status_code=SEE_OTHER)
 
 
@@ -272,7 +274,7 @@ async def register(request: Request) -> Response:
         except UsernameTaken as taken:
             error = str(taken)
         else:
-            log_in(request, account)
+            await start_over(request, account)
             return RedirectResponse("/", status_code=SEE_OTHER)
     return await page(
         request,
@@ -289,5 +291,5 @@ async def register(request: Request) -> Response:
 async def logout(request: Request) -> Response:
     """Forgets the account in this browser."""
     await _checked_form(request)
-    log_out(request)
+    await log_out(request)
     return RedirectResponse("/", status_code=SEE_OTHER)

@@ -157,6 +157,15 @@ class Store:
                 player.password_hash = passwords.hash_password(password)
             return _player_record(player)
 
+    def change_password(self, player_id: int, password: str, new_password: str) -> bool:
+        """Replaces the account's password if `password` is the current one."""
+        with self._transaction() as session:
+            player = _get_player(session, player_id)
+            if player.password_hash is None or not passwords.verify(player.password_hash, password):
+                return False
+            player.password_hash = passwords.hash_password(new_password)
+            return True
+
     # Sessions
 
     def open_session(self, player_id: int, lifetime: timedelta) -> str:

@@ -286,7 +286,7 @@ class _MapReader:
         return tuple(sorted(seen))
 
     def connections(self, connections: list[Any], t_index: Mapping[str, int]) -> tuple[Connection, ...]:
-        """Unique numbers, two different territories, a kind, 0–4 peaks; every peak count present."""
+        """Unique numbers, two different territories, a kind, 0–4 peaks."""
         result: list[Connection] = []
         for place, entry in enumerate(connections):
             field = f"map.connections[{place}]"
@@ -307,11 +307,6 @@ class _MapReader:
                 raise self.fail(f"{field}.kind", f"must be land or water; got {kind!r}")
             peaks = self.as_number(link.get("mountain_peaks", 0), f"{field}.mountain_peaks", 0, MAX_PEAKS)
             result.append(Connection(number, ends[0], ends[1], kind == "water", peaks))
-        missing = [k for k in range(1, MAX_PEAKS + 1) if not any(c.peaks == k for c in result)]
-        if missing:
-            raise self.fail(
-                "map.connections", f"need a mountain space of every peak count; none with {missing[0]}"
-            )
         return tuple(sorted(result, key=lambda c: c.number))
 
     def points(

@@ -43,6 +43,7 @@ from tabletop.games.iwari.board import (
     HAND_SIZE,
     LETTERS,
     MAP_FOR_PLAYERS,
+    MAX_PEAKS,
     PASS,
     SWAP,
     TAKE,
@@ -168,10 +169,12 @@ class IwariState(State):
         return state
 
     def place_mountains(self) -> None:
-        """2.5 step 2: one mountain on a random mountain space of each peak count k ≥ P − 1."""
-        for peaks in range(max(self.players - 1, 1), 5):
+        """2.5 step 2: one mountain on a random mountain space of each peak count k ≥ P − 1
+        (a map without a space of some count gets no mountain for it; ours have two of each)."""
+        for peaks in range(max(self.players - 1, 1), MAX_PEAKS + 1):
             spaces = [i for i, link in enumerate(self.map.connections) if link.peaks == peaks]
-            self.covered[self.rng.choice(spaces)] = True
+            if spaces:
+                self.covered[self.rng.choice(spaces)] = True
 
     @classmethod
     def from_position(

@@ -1,8 +1,9 @@
 """How one server runs: where its data lives, which database and hub, bot budgets.
 
-The data directory holds the SQLite database (unless `TABLETOP_DATABASE_URL` names
-another) and the secret that signs session cookies and API tokens, generated on first
-run and readable only by the server's user.
+The data directory (mode 0700) holds the SQLite database (unless `TABLETOP_DATABASE_URL`
+names another) and the secret that signs session cookies: `TABLETOP_SECRET_KEY` when set
+(so that several processes share it), else one generated on first run and readable only
+by the server's user.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from tabletop.server.hub import REDIS_URL_VARIABLE
 from tabletop.store import database_url
 
 SECRET_FILE_NAME = "secret_key"
+SECRET_KEY_VARIABLE = "TABLETOP_SECRET_KEY"
 DEFAULT_DATA_DIRECTORY = Path("data")
 
 
@@ -36,11 +38,12 @@ class Settings:
     @classmethod
     def from_environment(cls, data_dir: Path = DEFAULT_DATA_DIRECTORY, **overrides: object) -> Settings:
         """Settings for `data_dir`, the database and Redis URLs taken from the environment."""
-        data_dir.mkdir(parents=True, exist_ok=True)
+        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        data_dir.chmod(0o700)
         return cls(
             data_dir=data_dir,
             database_url=database_url(data_dir),
-            secret_key=load_secret(data_dir),
+            secret_key=os.environ.get(SECRET_KEY_VARIABLE, "").strip() or load_secret(data_dir),
             redis_url=os.environ.get(REDIS_URL_VARIABLE) or None,
             **overrides,  # type: ignore[arg-type]
         )

@@ -78,9 +78,17 @@ def create_database_engine(url: str, **engine_options: Any) -> Engine:
 
 
 def _create_parent_directory(url: str) -> None:
+    """Makes the SQLite file's folder and the file itself readable by this user only.
+
+    The database holds password hashes and session hashes; SQLite gives its -wal and -shm
+    files the permissions of the database file.
+    """
     database = make_url(url).database
     if database:
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
+        path = Path(database)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+        path.chmod(0o600)
 
 
 def _configure_sqlite_connection(connection: Any, _record: Any) -> None:

@@ -158,6 +158,10 @@ def test_a_block_turn_needs_a_star_an_active_block_and_someone_exposed() -> None
     assert position(players=2, letters={0: CIRCLED_B}, roll=(1, 2, 3, 5, None)).kind == "block"
     everyone = position(players=2, letters={0: CIRCLED_B, 1: CIRCLED_B}, roll=STAR_ROLL)
     assert everyone.kind == "normal"
+    # the earliest active letter is the one checked: B held by all hides C behind it (R9, Q9)
+    both = [OPEN, CIRCLED, CIRCLED, OPEN, OPEN]
+    hidden = position(players=2, letters={0: both, 1: CIRCLED_B}, roll=STAR_ROLL)
+    assert hidden.kind == "normal"
     assert position(players=2, roll=STAR_ROLL).kind == "normal"
 
 

@@ -322,14 +322,18 @@ class NumberDropState(State):
         else:
             self.kind = NORMAL
             active = [letter for letter in range(len(LETTERS)) if self._is_active(letter)]
-            if has_star(dice) and active:
+            if has_star(dice) and active and self._has_exposed(active[0]):
                 self.kind, self.block = BLOCK, active[0]
         self._open_step()
 
     def _is_active(self, letter: int) -> bool:
-        """Circled by someone, not crossed (R7), and someone is still exposed to it (R8c)."""
+        """Circled by someone and not crossed (R7)."""
         states = [sheet.letters[letter] for sheet in self.sheets]
-        return CIRCLED in states and CROSSED not in states and any(state != CIRCLED for state in states)
+        return CIRCLED in states and CROSSED not in states
+
+    def _has_exposed(self, letter: int) -> bool:
+        """Someone has not circled the chosen letter (R8c; else a normal turn, Q9)."""
+        return any(sheet.letters[letter] != CIRCLED for sheet in self.sheets)
 
     def _resolve(self) -> None:
         """End of a step: sheets shown (R2), BLOCK crossed (R12), rows marked (R33, R34), end (R35, R43)."""

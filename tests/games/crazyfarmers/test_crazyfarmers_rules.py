@@ -656,3 +656,16 @@ def test_r41_r55_a_helicopter_landing_in_fallow_land_makes_it_the_main_field() -
     assert state.view(None)["players"][BLUE]["main"] == ["0,-2"]
     state.apply(BLUE, "helicopter 2,0,L")
     assert state.view(None)["players"][BLUE]["main"] == ["2,0"]
+
+
+def test_r25_a_bribe_next_to_the_fence_closes_it_at_once() -> None:
+    # Blue's fence runs round (1,-2); bribing that plot makes the fence touch the main field (R25):
+    # the loop holds nothing new, so the fence is simply reduced (R27).
+    state = position(
+        fields=[["0,-2"], ["1,-2", "0,2"]],
+        fences=[["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R"], []],
+        tractors=["1,-2,R", "0,2,L"],
+        hands=[["bribe"], []],
+    )
+    state.apply(BLUE, "bribe 1,-2")
+    assert names(state, BLUE) == {"0,-2", "1,-2"} and state.fences[BLUE] == []

@@ -120,3 +120,9 @@ def test_two_files_with_one_name_are_refused(tmp_path: Path) -> None:
     shutil.copy(T12_FILE, tmp_path / "t12-copy.json")
     with pytest.raises(PostcardError, match="field 'name' repeats 't12'"):
         catalogue(tmp_path)
+
+
+def test_a_saved_game_on_an_unknown_postcard_is_refused_by_name() -> None:
+    saved = t12({}, faces={"d6": 4}).to_json()
+    with pytest.raises(ValueError, match="no postcard 't12' in data/"):
+        GAME.state_from_json(saved)

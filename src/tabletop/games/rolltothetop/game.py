@@ -70,7 +70,10 @@ class RollToTheTopGame(Game):
         return state
 
     def state_from_json(self, data: JsonDict) -> State:
-        postcard = POSTCARDS[str(data["postcard"])]
+        name = str(data["postcard"])
+        if name not in POSTCARDS:
+            raise ValueError(f"no postcard {name!r} in data/; known: {', '.join(POSTCARDS)}")
+        postcard = POSTCARDS[name]
         state = RollToTheTopState(
             self, int(data["players"]), self.resolve_options(data["options"]), Rng(0), postcard
         )

@@ -63,6 +63,7 @@ def test_r1_cards_are_played_in_the_own_turn_only_before_or_between_moves() -> N
 
 
 def test_r2_scenario_2_first_crossroad_is_a_corner_of_the_start_plot() -> None:
+    # R2, scenario 2 in docs/rules/crazyfarmers.md
     # Scenario 2: exactly the six corners of (0,-2).
     state = position(tractors=[None, "0,2,L"])
     corners = {"0,-2,L", "0,-2,R", "-1,-2,R", "1,-3,L", "-1,-1,R", "1,-2,L"}
@@ -88,6 +89,7 @@ def test_r3_r12_end_only_without_moves_and_r4_play_passes_on() -> None:
 
 
 def test_r3_turn_ends_by_itself_when_end_is_the_only_action() -> None:
+    # R3 in docs/rules/crazyfarmers.md
     # Our decision: with no card and no move left, "end" is played for the player.
     state = position()
     drive(state, BLUE, "Up", "Down", "Up")
@@ -95,6 +97,7 @@ def test_r3_turn_ends_by_itself_when_end_is_the_only_action() -> None:
 
 
 def test_r4_eliminated_players_are_skipped() -> None:
+    # R4 in docs/rules/crazyfarmers.md
     state = position(fields=[["0,-2"], [], ["2,0"]], tractors=["1,-2,L", None, "2,0,L"], players=3)
     state.eliminated[YELLOW] = True
     drive(state, BLUE, "Up", "Down", "Up")
@@ -105,6 +108,7 @@ def test_r4_eliminated_players_are_skipped() -> None:
 
 
 def test_r10_scenario_6_acceleration_and_rut() -> None:
+    # R10, scenario 6 in docs/rules/crazyfarmers.md
     # Scenario 6: 4 segments -> 4 moves, 3 segments -> 3; a Rut takes 2.
     four = ["1,-2,L", "0,-1,R", "2,-2,L", "1,-1,R", "2,-1,L"]
     assert position(tractors=["2,-1,L", "0,2,L"], fences=[four, []]).allowance == 4
@@ -114,6 +118,7 @@ def test_r10_scenario_6_acceleration_and_rut() -> None:
 
 
 def test_r11_a_move_follows_one_path_to_the_next_crossroad() -> None:
+    # R11 in docs/rules/crazyfarmers.md
     state = position()
     expected = {CROSSROAD_NAMES[neighbour(crossroad("1,-2,L"), d)] for d in ("Up", "Down", "Horizontal")}
     assert {a for a in state.legal_action_ids(BLUE) if a != "end"} == expected
@@ -122,6 +127,7 @@ def test_r11_a_move_follows_one_path_to_the_next_crossroad() -> None:
 
 
 def test_r13_r21_scenario_4_reverse_removes_the_last_segment() -> None:
+    # R13, R21, scenario 4 in docs/rules/crazyfarmers.md
     # Scenario 4: a 2-segment fence, one move back along it -> 1 segment, one move used.
     state = position(fences=[["1,-2,L", "0,-1,R", "2,-2,L"], []], tractors=["2,-2,L", "0,2,L"])
     state.apply(BLUE, "0,-1,R")
@@ -137,6 +143,7 @@ def test_r14a_b_c_off_board_bale_and_tractor_block() -> None:
 
 
 def test_r14d_r31_scenario_8_protection_and_cut_at_the_start() -> None:
+    # R14d, R31, scenario 8 in docs/rules/crazyfarmers.md
     # Scenario 8: Yellow's fence S=(1,0,L), B=(0,0,R), A=(1,-1,L), T=(0,-1,R) (Yellow's field (0,1)).
     fence = ["1,0,L", "0,0,R", "1,-1,L", "0,-1,R"]
 
@@ -153,6 +160,7 @@ def test_r14d_r31_scenario_8_protection_and_cut_at_the_start() -> None:
 
 
 def test_r14d_r53_high_voltage_protects_the_start() -> None:
+    # R14d, R53 in docs/rules/crazyfarmers.md
     fence = ["1,0,L", "0,0,R", "1,-1,L", "0,-1,R"]
     state = position(
         fields=[["-1,1"], ["0,1"]],
@@ -164,6 +172,7 @@ def test_r14d_r53_high_voltage_protects_the_start() -> None:
 
 
 def test_r14e_r55_scenario_15_helicopter() -> None:
+    # R14e, R55, scenario 15 in docs/rules/crazyfarmers.md
     # Scenario 15: not with a fence; powerless Blue flies home, is powered, and may not enter Yellow's fence.
     with_fence = position(
         fences=[["1,-2,L", "0,-1,R"], []], tractors=["0,-1,R", "0,2,L"], hands=[["helicopter"], []]
@@ -187,6 +196,7 @@ def test_r14e_r55_scenario_15_helicopter() -> None:
 
 
 def test_r20_fence_outside_the_field_none_along_it() -> None:
+    # R20 in docs/rules/crazyfarmers.md
     state = position()
     state.apply(BLUE, "0,-2,R")  # Up along (1,-2,NW): borders (0,-2), Blue's plot
     assert state.fences[BLUE] == []
@@ -196,6 +206,7 @@ def test_r20_fence_outside_the_field_none_along_it() -> None:
 
 
 def test_r20_r41_fallow_land_is_fenced_as_if_not_owned() -> None:
+    # R20, R41 in docs/rules/crazyfarmers.md
     # Blue's main field (0,-2); (2,-1) is fallow. With a fence, passing along (2,-1) lays fence.
     state = position(
         fields=[["0,-2", "2,-1"], ["0,2"]],
@@ -208,6 +219,7 @@ def test_r20_r41_fallow_land_is_fenced_as_if_not_owned() -> None:
 
 
 def test_r22_scenario_3_loop_removal() -> None:
+    # R22, scenario 3 in docs/rules/crazyfarmers.md
     state = position(tractors=["1,-2,L", "0,2,L"])
     drive(state, BLUE, "Down", "Horizontal", "Down")
     idle_turn(state, YELLOW)
@@ -228,6 +240,7 @@ def test_r22_r23_loop_to_the_start_vanishes() -> None:
 
 
 def test_r25_r26_r27_scenario_5_annexation_of_one_plot() -> None:
+    # R25, R26, R27, scenario 5 in docs/rules/crazyfarmers.md
     state = position()
     drive(state, BLUE, "Down", "Horizontal", "Up")
     assert fence_names(state, BLUE) == ["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R"]
@@ -240,11 +253,13 @@ def test_r25_r26_r27_scenario_5_annexation_of_one_plot() -> None:
 
 
 def test_r24_fence_length_counts_segments() -> None:
+    # R24 in docs/rules/crazyfarmers.md
     fence = ["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"]
     assert position(fences=[fence, []], tractors=["2,-3,L", "0,2,L"]).allowance == 4
 
 
 def test_r27_fence_reduced_when_nothing_new_is_enclosed() -> None:
+    # R27 in docs/rules/crazyfarmers.md
     # The pocket holds only Yellow's plot (1,-2) under Watchdog: the fence goes, nothing changes hands.
     state = position(
         fields=[["0,-2"], ["1,-2", "0,2"]],
@@ -268,6 +283,7 @@ def test_r28_scenario_11_watchdog_keeps_plots_and_others_change_owner() -> None:
 
 
 def test_r29_scenario_10_barn_cards() -> None:
+    # R29, scenario 10 in docs/rules/crazyfarmers.md
     pocket = {
         "fences": [["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"], []],
         "tractors": ["2,-3,L", "0,2,L"],
@@ -299,6 +315,7 @@ POCKET_OF_TWO = ["1,-1,L", "0,0,R", "2,-1,L", "1,-1,R", "2,-2,L", "1,-2,R", "2,-
 
 
 def test_r30_r33_annexing_the_plot_at_an_opponent_fence_start_cuts_it() -> None:
+    # R30, R33 in docs/rules/crazyfarmers.md
     # Yellow's fence starts at (0,-1,R), on its plot (1,-1); Blue's pocket takes (1,-1).
     parts = {"fences": [POCKET_OF_TWO, ["0,-1,R", "1,-2,L", "-1,-1,R"]], "tractors": ["2,-3,L", "-1,-1,R"]}
     state = position(fields=[["0,-2", "0,-1"], ["1,-1", "1,0"]], **parts)
@@ -310,6 +327,7 @@ def test_r30_r33_annexing_the_plot_at_an_opponent_fence_start_cuts_it() -> None:
 
 
 def test_r32_r35_an_in_field_move_cuts_a_fence_through_its_destination() -> None:
+    # R32, R35 in docs/rules/crazyfarmers.md
     # Yellow's fence (-1,-1,R) (1,-2,L) (0,-1,R) (1,-1,L) (0,0,R): (1,-2,L) is not protected.
     yellow = ["-1,-1,R", "1,-2,L", "0,-1,R", "1,-1,L", "0,0,R"]
     state = position(fields=[["0,-2"], ["-1,-1"]], tractors=["0,-2,R", "0,0,R"], fences=[[], yellow])
@@ -319,6 +337,7 @@ def test_r32_r35_an_in_field_move_cuts_a_fence_through_its_destination() -> None
 
 
 def test_r33_scenario_9_powerless_crossing_then_powered_at_home() -> None:
+    # R33, scenario 9 in docs/rules/crazyfarmers.md
     # Yellow is powerless; Blue's fence has an unprotected crossroad (0,-1,R).
     blue = ["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"]
     state = position(
@@ -334,6 +353,7 @@ def test_r33_scenario_9_powerless_crossing_then_powered_at_home() -> None:
 
 
 def test_r33_powerless_reaching_the_own_field_is_powered_and_cuts_there() -> None:
+    # R33 in docs/rules/crazyfarmers.md
     blue = ["-1,-1,R", "0,-1,L", "-2,0,R", "-1,0,L", "-2,1,R"]
     state = position(
         fields=[["0,-2"], ["-1,-1"]],
@@ -347,6 +367,7 @@ def test_r33_powerless_reaching_the_own_field_is_powered_and_cuts_there() -> Non
 
 
 def test_r34_no_fence_and_no_plot_under_the_tractor_means_powerless() -> None:
+    # R34 in docs/rules/crazyfarmers.md
     # Yellow's tractor (0,-1,R) touches only its plot (1,-1), which Blue annexes.
     state = position(
         fields=[["0,-2", "0,-1"], ["1,-1", "0,2"]], fences=[POCKET_OF_TWO, []], tractors=["2,-3,L", "0,-1,R"]
@@ -360,6 +381,7 @@ def test_r34_no_fence_and_no_plot_under_the_tractor_means_powerless() -> None:
 
 
 def test_r40_r41_main_field_and_fallow_land() -> None:
+    # R40, R41 in docs/rules/crazyfarmers.md
     state = position(fields=[["0,-2", "0,-1", "2,0"], ["0,2"]], tractors=["0,-2,L", "0,2,L"])
     assert state.main_size(BLUE) == 2 and state.fields[BLUE].bit_count() == 3
     assert state.view(None)["players"][BLUE]["main"] == ["0,-2", "0,-1"]
@@ -368,6 +390,7 @@ def test_r40_r41_main_field_and_fallow_land() -> None:
 
 
 def test_r45_scenario_18_elimination_ends_a_two_player_game() -> None:
+    # R45, scenario 18 in docs/rules/crazyfarmers.md
     state = position(
         fields=[["0,-2"], ["1,-2"]],
         fences=[["1,-2,L", "0,-1,R", "2,-2,L", "1,-2,R", "2,-3,L"], []],
@@ -382,6 +405,7 @@ def test_r45_scenario_18_elimination_ends_a_two_player_game() -> None:
 
 
 def test_r50_cards_after_the_last_move_then_end() -> None:
+    # R50 in docs/rules/crazyfarmers.md
     state = position(hands=[["nitro1", "watchdog"], []])
     drive(state, BLUE, "Up", "Down", "Up")
     assert set(state.legal_action_ids(BLUE)) >= {"nitro1", "watchdog", "end"}
@@ -390,6 +414,7 @@ def test_r50_cards_after_the_last_move_then_end() -> None:
 
 
 def test_r51_scenario_7_nitro_cap() -> None:
+    # R51, scenario 7 in docs/rules/crazyfarmers.md
     fence = ["1,-2,L", "0,-1,R", "2,-2,L", "1,-1,R", "2,-1,L"]
     state = position(tractors=["2,-1,L", "0,2,L"], fences=[fence, []], hands=[["nitro2"], []])
     state.apply(BLUE, "nitro2")
@@ -401,6 +426,7 @@ def test_r51_scenario_7_nitro_cap() -> None:
 
 
 def test_r52_rut_costs_two_moves_next_turn_then_is_discarded() -> None:
+    # R52 in docs/rules/crazyfarmers.md
     state = position(hands=[["rut"], []])
     state.apply(BLUE, "rut 1")
     drive(state, BLUE, "Up", "Down", "Up")
@@ -410,6 +436,7 @@ def test_r52_rut_costs_two_moves_next_turn_then_is_discarded() -> None:
 
 
 def test_r53_high_voltage_until_the_next_turn() -> None:
+    # R53 in docs/rules/crazyfarmers.md
     state = position(hands=[["voltage"], []])
     state.apply(BLUE, "voltage")
     drive(state, BLUE, "Up", "Down", "Up")
@@ -419,6 +446,7 @@ def test_r53_high_voltage_until_the_next_turn() -> None:
 
 
 def test_r54_watchdog_stops_bribes() -> None:
+    # R54 in docs/rules/crazyfarmers.md
     parts = {
         "fields": [["0,-2", "0,-1", "-1,0"], ["0,2", "0,1", "-1,1"]],
         "tractors": ["0,-2,L", "-2,3,R"],
@@ -430,6 +458,7 @@ def test_r54_watchdog_stops_bribes() -> None:
 
 
 def test_r56_scenario_14_hay_bales() -> None:
+    # R56, scenario 14 in docs/rules/crazyfarmers.md
     state = position(
         hands=[["bale1", "bale2"], []], fences=[["1,-2,L", "0,-1,R"], []], tractors=["0,-1,R", "0,2,L"]
     )
@@ -443,6 +472,7 @@ def test_r56_scenario_14_hay_bales() -> None:
 
 
 def test_r56_a_bale_never_cuts_the_board_in_two() -> None:
+    # R56 in docs/rules/crazyfarmers.md
     # Around crossroad (0,0,L): bales on two of its three paths make the third a bridge.
     state = position(hands=[["bale1"], []], bales=["0,0,NW", "-1,1,NE"])
     state.apply(BLUE, "bale1")
@@ -450,6 +480,7 @@ def test_r56_a_bale_never_cuts_the_board_in_two() -> None:
 
 
 def test_r56_scenario_14_eight_bales_first_lose_two() -> None:
+    # R56, scenario 14 in docs/rules/crazyfarmers.md
     eight = ["0,0,N", "0,1,N", "0,2,N", "1,0,N", "1,1,N", "-1,0,N", "-1,1,N", "-1,2,N"]
     state = position(hands=[["bale2"], []], bales=eight)
     state.apply(BLUE, "bale2")
@@ -463,6 +494,7 @@ def test_r56_scenario_14_eight_bales_first_lose_two() -> None:
 
 
 def test_r57_scenario_12_bribe_eligibility() -> None:
+    # R57, scenario 12 in docs/rules/crazyfarmers.md
     parts = {
         "fields": [["0,-2", "0,-1", "-1,0"], ["0,2", "0,1", "-1,1"]],
         "tractors": ["0,-2,L", "-2,3,R"],
@@ -477,6 +509,7 @@ def test_r57_scenario_12_bribe_eligibility() -> None:
 
 
 def test_r57_a_b_e_barns_only_plots_and_splitting_plots_are_refused() -> None:
+    # R57 in docs/rules/crazyfarmers.md
     # a: (-1,1) carries a barn; b: Yellow's only plot; e: (0,1) joins (0,2) and (0,0) of Yellow.
     barn = position(
         fields=[["0,-1", "-1,0"], ["-1,1", "0,2"]],
@@ -494,6 +527,7 @@ def test_r57_a_b_e_barns_only_plots_and_splitting_plots_are_refused() -> None:
 
 
 def test_r57_f_a_plot_closing_a_hole_is_refused() -> None:
+    # R57 in docs/rules/crazyfarmers.md
     # Blue's ring (0,-1),(1,-1),(1,0),(0,1),(-1,1) around (0,0); Yellow's (-1,0) would close it.
     state = position(
         fields=[["0,-1", "1,-1", "1,0", "0,1", "-1,1"], ["-1,0", "-2,0"]],
@@ -504,6 +538,7 @@ def test_r57_f_a_plot_closing_a_hole_is_refused() -> None:
 
 
 def test_r57_g_scenario_13_bribe_never_wins_an_own_goal() -> None:
+    # R57, scenario 13 in docs/rules/crazyfarmers.md
     eight = ["0,-3", "1,-3", "0,-2", "1,-2", "0,-1", "1,-1", "-1,-1", "-1,0"]
     yellow = ["-1,1", "-2,2"]
     three = position(
@@ -519,12 +554,14 @@ def test_r57_g_scenario_13_bribe_never_wins_an_own_goal() -> None:
 
 
 def test_r58_dynamite_removes_a_bale() -> None:
+    # R58 in docs/rules/crazyfarmers.md
     state = position(hands=[["dynamite"], []], bales=["0,0,N"])
     state.apply(BLUE, "dynamite 0,0,N")
     assert state.bales == 0 and "dynamite" in state.discard_pile
 
 
 def test_r59_scenario_19_hand_limit() -> None:
+    # R59, scenario 19 in docs/rules/crazyfarmers.md
     state = position(hands=[["nitro1"] * 3 + ["rut"] * 2 + ["dynamite"] * 2, []])
     drive(state, BLUE, "Up", "Down", "Up")
     assert len(state.hands[BLUE]) == 7 and "end" not in state.legal_action_ids(BLUE)
@@ -533,6 +570,7 @@ def test_r59_scenario_19_hand_limit() -> None:
 
 
 def test_r60_the_discards_go_under_the_pile() -> None:
+    # R60 in docs/rules/crazyfarmers.md
     state = position(
         occupied_barns=["1,-2"],
         fields=[["0,-2"], ["1,-2", "0,2"]],
@@ -550,6 +588,7 @@ def test_r60_the_discards_go_under_the_pile() -> None:
 
 
 def test_r62_scenario_17_shared_goal() -> None:
+    # R62, scenario 17 in docs/rules/crazyfarmers.md
     # Fast, 2 players: 10 + 12 plots; Blue's scenario-5 pocket makes 23 and ends the game.
     blue = ["0,-2", "0,-3", "-1,-2", "-1,-1", "-2,-1", "-2,0", "-3,0", "-3,1", "-1,0", "-2,1"]
     yellow = ["0,2", "0,1", "1,1", "1,0", "2,0", "2,-1", "3,-1", "3,0", "-1,2", "-1,3", "0,3", "1,2"]
@@ -566,6 +605,7 @@ def test_r62_scenario_17_shared_goal() -> None:
 
 
 def test_r62_r63_scenario_16_the_biggest_main_field_wins() -> None:
+    # R62, R63, scenario 16 in docs/rules/crazyfarmers.md
     p1 = ["0,-3", "1,-3", "0,-2", "1,-2", "0,-1", "1,-1", "-3,3", "-2,3", "3,0"]
     p2 = ["-3,0", "-3,1", "-2,0", "-2,1", "-1,1", "-1,2", "-2,2", "0,1"]
     state = position(players=3, mode="fast", fields=[p1, p2, ["2,1"]], tractors=["0,-3,L", "-3,0,L", "2,1,L"])
@@ -575,6 +615,7 @@ def test_r62_r63_scenario_16_the_biggest_main_field_wins() -> None:
 
 
 def test_r63_ties_on_main_field_go_to_total_then_shared() -> None:
+    # R63 in docs/rules/crazyfarmers.md
     state = position(fields=[["0,-2", "2,0"], ["0,2"]], tractors=["0,-2,L", "0,2,L"])
     state.over = True
     assert state.outcome().ranks == (1, 2)
@@ -584,6 +625,7 @@ def test_r63_ties_on_main_field_go_to_total_then_shared() -> None:
 
 
 def test_r65_scenario_20_third_repetition_is_a_draw() -> None:
+    # R65, scenario 20 in docs/rules/crazyfarmers.md
     state = position()
     for _ in range(40):
         if state.is_over():
@@ -616,6 +658,7 @@ def test_illegal_ids_are_refused() -> None:
 
 
 def test_r66_game_over_card_near_the_bottom_ends_the_game_when_drawn() -> None:
+    # R66 in docs/rules/crazyfarmers.md
     state = GAME.new_state(2, {"game_over_card": True}, seed=4)
     assert state.draw_pile.index("gameover") < 7 and len(state.draw_pile) == 37
     assert "gameover" not in GAME.new_state(2, None, seed=4).draw_pile
@@ -632,6 +675,7 @@ def test_r66_game_over_card_near_the_bottom_ends_the_game_when_drawn() -> None:
 
 
 def test_r66_determinize_keeps_the_game_over_card_in_the_pile() -> None:
+    # R66 in docs/rules/crazyfarmers.md
     state = position(game_over_card=True, hands=[["nitro1"], ["bribe", "rut"]])
     for seed in range(5):
         copy = state.determinize(BLUE, Rng(seed))
@@ -640,6 +684,7 @@ def test_r66_determinize_keeps_the_game_over_card_in_the_pile() -> None:
 
 
 def test_r41_an_annexation_joining_fallow_land_makes_it_main_field_again() -> None:
+    # R41 in docs/rules/crazyfarmers.md
     # (2,-1) is fallow and touches the fence; once (1,-1) is Blue's it joins the main field.
     state = position(
         fields=[["0,-2", "0,-1", "2,-1"], ["0,2"]], fences=[POCKET_OF_TWO, []], tractors=["2,-3,L", "0,2,L"]
@@ -650,6 +695,7 @@ def test_r41_an_annexation_joining_fallow_land_makes_it_main_field_again() -> No
 
 
 def test_r41_r55_a_helicopter_landing_in_fallow_land_makes_it_the_main_field() -> None:
+    # R41, R55 in docs/rules/crazyfarmers.md
     state = position(
         fields=[["0,-2", "2,0"], ["0,2"]], tractors=["0,-2,L", "0,2,L"], hands=[["helicopter"], []]
     )

@@ -97,7 +97,7 @@ def test_a_group_never_climbs_and_nothing_goes_up_to_a_taller_square() -> None:
 
 
 def test_nothing_ends_on_ones_own_bird() -> None:
-    # R7: c1 is Light's bird; b1 and d1 may not move there, nor may a jump land there.
+    # R7 (scenario 11): c1 is Light's bird; b1 and d1 may not move there, nor may a jump land there.
     state = position({"b1": "L", "d1": "L", "e6": "D"})
     assert not any(action.endswith("c1") for action in ids(state))
     state = position({"a1": "LLLL", "e6": "D"})  # a1b1 forces a jump from b1

@@ -8,8 +8,8 @@ even numbers are Light's (seat 0), odd numbers Dark's (seat 1).
 `turns` is the single source of legality: it plays out every movement (R1–R8), its
 compulsory jumps (R10–R12), and keeps the complete turns that leave the river chained
 (R20), that do not undo the mover's previous movement (R28), and that may enter the
-opponent's bird (R30). Each `Turn` carries the position it leads to, so applying one is
-an assignment. Section numbers and rules refer to docs/rules/biyi.md.
+opponent's bird (R30). Each `Turn` carries the columns it leaves behind, so applying one
+is a few assignments. Rule numbers refer to docs/rules/biyi.md.
 """
 
 from __future__ import annotations
@@ -55,15 +55,6 @@ class Turn(NamedTuple):
     """The columns the turn leaves on the squares it touches, in order (a square may repeat)."""
     wins: bool
     """The last movement or jump ended on the opponent's bird (R8, R30)."""
-
-
-def owner(token: int) -> int:
-    """The seat a token belongs to (its parity).
-
-    >>> owner(0), owner(7)
-    (0, 1)
-    """
-    return token & 1
 
 
 def count_of(column: Column, seat: int) -> int:

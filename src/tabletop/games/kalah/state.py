@@ -44,6 +44,7 @@ MOVERS: tuple[tuple[tuple[Seat, ...], ...], ...] = (((0,), (1,), ()), ((1,), (0,
 MAX_SEEDS = 255
 """The most seeds a hand-made position may hold (so every count fits in a byte of `position_key`)."""
 
+
 class KalahState(State):
     """A Kalah position. Seat 0 starts as South and moves first (K-S2).
 

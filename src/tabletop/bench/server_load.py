@@ -199,11 +199,13 @@ async def run_load(base: str, game: str, clients: int, timing: Timing) -> Measur
 
 @contextmanager
 def running_server(data_dir: Path, database_url: str | None) -> Iterator[str]:
-    """The real server on a free loopback port, stopped afterwards."""
+    """The real server on a free loopback port, stopped afterwards.
+
+    Rate limits are off: every simulated player comes from 127.0.0.1.
+    """
     port = free_port()
-    process = start_server(
-        data_dir, port, data_dir / "server.log", "--bot-delay", "0", database_url=database_url
-    )
+    options = ("--bot-delay", "0", "--no-rate-limits")
+    process = start_server(data_dir, port, data_dir / "server.log", *options, database_url=database_url)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -19,6 +19,7 @@ from tabletop.server.identity import (
     authenticate,
     current_player,
     guest_name,
+    hashing,
     log_in,
     log_out,
     registration_problem,
@@ -106,6 +107,7 @@ def _player_out(player: PlayerRecord, token: str) -> PlayerOut:
 async def create_guest(request: Request, body: GuestIn, context: ContextDependency) -> PlayerOut:
     """A new guest player, remembered in the session and returned with an API token."""
     name = guest_name() if body.name is None else clean_name(body.name, "a name", NAME_LENGTH)
+    await context.limits.check(request, "guest")
     player = await context.run(context.store.create_guest, name)
     return _player_out(player, await log_in(request, player))
 
@@ -126,11 +128,12 @@ async def register(request: Request, body: RegisterIn, context: ContextDependenc
     problem = registration_problem(username, body.password)
     if problem is not None:
         raise errors.BadRequest(problem)
+    await context.limits.check(request, "register")
     player = await current_player(request)
     if player is None:
         player = await context.run(context.store.create_guest, username)
     try:
-        account = await context.run(context.store.register, player.id, username, body.password)
+        account = await hashing(request, context.store.register, player.id, username, body.password)
     except UsernameTaken as error:
         raise errors.UsernameUnavailable(str(error)) from error
     return _player_out(account, await start_over(request, account))
@@ -144,7 +147,10 @@ async def change_password(
     problem = registration_problem(player.username or "", body.new_password)
     if player.username is None or problem is not None:
         raise errors.BadRequest(problem or "a guest has no password: register first")
-    changed = await context.run(context.store.change_password, player.id, body.password, body.new_password)
+    await context.limits.check(request, "login", player.username)
+    changed = await hashing(
+        request, context.store.change_password, player.id, body.password, body.new_password
+    )
     if not changed:
         raise errors.Forbidden("the current password is wrong")
     return _player_out(player, await start_over(request, player))
@@ -175,13 +181,16 @@ async def list_tables(context: ContextDependency) -> list[dict[str, Any]]:
 
 
 @router.post("/tables", status_code=201)
-async def create_table(body: TableIn, player: PlayerDependency, context: ContextDependency) -> dict[str, Any]:
+async def create_table(
+    request: Request, body: TableIn, player: PlayerDependency, context: ContextDependency
+) -> dict[str, Any]:
     """A new table; seats are "me", "open" (to share the link) or a bot at a level 1-5."""
     if sum(seat.kind == "me" for seat in body.seats) > 1:
         raise errors.BadRequest("you can take only one seat")
     seats = tuple(_seat_spec(seat, player) for seat in body.seats)
-    request = TableRequest(body.game, seats, body.options, body.mode, created_by=player.id)
-    live = await context.service.create_table(request)
+    table_request = TableRequest(body.game, seats, body.options, body.mode, created_by=player.id)
+    await context.limits.check(request, "table", player.id)
+    live = await context.service.create_table(table_request)
     return table_summary(live.record, live.seq)
 
 
@@ -202,9 +211,10 @@ async def get_table(table_id: str, context: ContextDependency) -> dict[str, Any]
 
 @router.post("/tables/{table_id}/join")
 async def join_table(
-    table_id: str, body: JoinIn, player: PlayerDependency, context: ContextDependency
+    request: Request, table_id: str, body: JoinIn, player: PlayerDependency, context: ContextDependency
 ) -> dict[str, Any]:
     """Takes a seat (the first open one unless `seat` is given)."""
+    await context.limits.check(request, "join", player.id)
     live = await context.service.join(table_id, player.id, body.seat)
     return table_summary(live.record, live.seq)
 
@@ -218,9 +228,10 @@ async def my_view(table_id: str, player: MaybePlayerDependency, context: Context
 
 @router.post("/tables/{table_id}/moves", status_code=201)
 async def post_move(
-    table_id: str, body: MoveIn, player: PlayerDependency, context: ContextDependency
+    request: Request, table_id: str, body: MoveIn, player: PlayerDependency, context: ContextDependency
 ) -> dict[str, Any]:
     """Plays `action` for my seat; `seq` is the table's seq the move was chosen at."""
+    await context.limits.check(request, "move", player.id)
     entry = await context.service.play_as(table_id, player.id, body.action, body.seq)
     return {"seq": entry.seq, "seat": entry.seat, "action": entry.action_id, "label": entry.label}
 

@@ -25,6 +25,7 @@ from tabletop.server.context import Context
 from tabletop.server.errors import ServiceError
 from tabletop.server.hub import Hub, make_hub
 from tabletop.server.limits import BodySizeLimit
+from tabletop.server.rate_limits import RateLimits
 from tabletop.server.service import BOT_LEASE_MARGIN, TableService
 from tabletop.server.settings import Settings
 from tabletop.server.templating import STATIC_DIRECTORY, render
@@ -58,7 +59,8 @@ def create_app(
         bot_capacity=settings.bot_workers,
         bot_lease=settings.bot_delay + settings.bot_time_budget + BOT_LEASE_MARGIN,
     )
-    context = Context(settings, store, hub, service, list_games)
+    limits = RateLimits(settings.redis_url, enabled=settings.rate_limits)
+    context = Context(settings, store, hub, service, list_games, limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

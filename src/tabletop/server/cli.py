@@ -39,6 +39,10 @@ def serve(
             help="Served over HTTPS by a reverse proxy on this host: secure cookies, X-Forwarded-*."
         ),
     ] = False,
+    rate_limits: Annotated[
+        bool,
+        typer.Option(help="Limit requests per player and per address (turn off only for load tests)."),
+    ] = True,
 ) -> None:
     """Serves the site: migrates the database, rebuilds open tables, then listens.
 
@@ -52,6 +56,7 @@ def serve(
         bot_delay=bot_delay,
         bot_time_budget=bot_budget,
         secure_cookies=behind_https_proxy,
+        rate_limits=rate_limits,
     )
     typer.echo(f"Tabletop on http://{host}:{port} (data in {data_dir.resolve()})")
     import uvicorn  # here, not at the top: every `tabletop` command imports this module

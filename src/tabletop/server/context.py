@@ -1,4 +1,4 @@
-"""What every route needs, built once per app: settings, store, hub and table service."""
+"""What every route needs, built once per app: settings, store, hub, table service, rate limits."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from starlette.requests import HTTPConnection
 
 from tabletop.engine import Game
 from tabletop.server.hub import Hub
+from tabletop.server.rate_limits import RateLimits
 from tabletop.server.service import TableService, in_worker_thread
 from tabletop.server.settings import Settings
 from tabletop.store import Store
@@ -27,6 +28,7 @@ class Context:
     hub: Hub
     service: TableService
     list_games: Callable[[], list[Game]]
+    limits: RateLimits
 
     async def run(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Runs a blocking store call in a worker thread."""

@@ -51,6 +51,13 @@ class NotFound(ServiceError):
     http_status = 404
 
 
+class TooManyRequests(ServiceError):
+    """Over a rate limit (per player or per address), or over the cap of open tables."""
+
+    code = "too_many_requests"
+    http_status = 429
+
+
 class NotSeated(ServiceError):
     """The player has no seat at this table, or acts for a seat that is not theirs."""
 

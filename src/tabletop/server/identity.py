@@ -14,7 +14,9 @@ from __future__ import annotations
 import hmac
 import secrets
 import unicodedata
+from collections.abc import Callable
 from datetime import timedelta
+from typing import ParamSpec, TypeVar
 
 from starlette.requests import HTTPConnection
 
@@ -23,6 +25,9 @@ from tabletop.server.context import context_of
 from tabletop.store import PlayerRecord
 from tabletop.store.models import NAME_LENGTH
 from tabletop.store.passwords import MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 SESSION_KEY = "session"
 CSRF_KEY = "csrf"
@@ -89,6 +94,7 @@ async def ensure_player(connection: HTTPConnection) -> PlayerRecord:
     player = await current_player(connection)
     if player is None:
         context = context_of(connection)
+        await context.limits.check(connection, "guest")
         player = await context.run(context.store.create_guest, guest_name())
         await log_in(connection, player)
     return player
@@ -115,10 +121,20 @@ async def authenticate(connection: HTTPConnection, username: str, password: str)
     (a NUL byte, a megabyte) reaches the database or the password hasher.
     """
     name = username_of(username)
+    context = context_of(connection)
+    await context.limits.check(connection, "login", name)
     if not is_username(name) or len(password) > MAX_PASSWORD_LENGTH or "\x00" in password:
         return None
+    return await hashing(connection, context.store.authenticate, name, password)
+
+
+async def hashing(
+    connection: HTTPConnection, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs
+) -> R:
+    """Runs a store call that hashes a password, a few at a time (argon2id: 64 MiB each)."""
     context = context_of(connection)
-    return await context.run(context.store.authenticate, name, password)
+    async with context.limits.hashing:
+        return await context.run(function, *args, **kwargs)
 
 
 def registration_problem(username: str, password: str) -> str | None:

@@ -22,6 +22,7 @@ from tabletop.server.identity import (
     csrf_token,
     current_player,
     ensure_player,
+    hashing,
     log_in,
     log_out,
     registration_problem,
@@ -132,6 +133,7 @@ async def create_table(request: Request, game_id: str) -> Response:
     player = await ensure_player(request)
     try:
         table_request = _table_request(game, form, player)
+        await context.limits.check(request, "table", player.id)
         live = await context.service.create_table(table_request)
     except errors.BadRequest as error:
         return await _new_table_page(request, game, str(error))
@@ -196,7 +198,9 @@ async def join_table(request: Request, table_id: str) -> Response:
     player = await ensure_player(request)
     seat = form.get("seat", "")
     chosen = whole_number(seat, "the seat", 0, MAX_SEATS - 1) if seat else None
-    await context_of(request).service.join(table_id, player.id, chosen)
+    context = context_of(request)
+    await context.limits.check(request, "join", player.id)
+    await context.service.join(table_id, player.id, chosen)
     return RedirectResponse(f"/t/{table_id}", status_code=SEE_OTHER)
 
 
@@ -268,9 +272,10 @@ async def register(request: Request) -> Response:
     username, password = username_of(form.get("username", "")), form.get("password", "")
     error = registration_problem(username, password)
     if error is None:
+        await context.limits.check(request, "register")
         player = await ensure_player(request)
         try:
-            account = await context.run(context.store.register, player.id, username, password)
+            account = await hashing(request, context.store.register, player.id, username, password)
         except UsernameTaken as taken:
             error = str(taken)
         else:

@@ -35,6 +35,7 @@ from tabletop.server.hub import Event, Hub, table_channel
 from tabletop.server.inputs import clean_line
 from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, rebuild
 from tabletop.server.move_writer import MoveWriter
+from tabletop.server.rate_limits import MAX_OPEN_TABLES
 from tabletop.store import (
     MODES,
     OPEN_STATUSES,
@@ -98,6 +99,7 @@ class TableService:
         bot_delay: float = 0.0,
         bot_capacity: int = 1,
         bot_lease: float = 30.0,
+        max_open_tables: int = MAX_OPEN_TABLES,
     ) -> None:
         self.store = store
         self.hub = hub
@@ -113,6 +115,7 @@ class TableService:
         self._followers: dict[str, asyncio.Task[None]] = {}
         self._bot_share = FairShare(bot_capacity)
         self._bot_lease = timedelta(seconds=bot_lease)
+        self.max_open_tables = max_open_tables
 
     # Life cycle
 
@@ -200,11 +203,22 @@ class TableService:
         """Validates the request against the game's declarations and stores the table."""
         game = self.game(request.game_id)
         new_table = self._check_request(game, request)
+        if request.created_by is not None:
+            await self._check_open_tables(request.created_by)
         record = await in_worker_thread(self.store.create_table, new_table)
         live = rebuild(record, game, [])
         self._remember(live)
         self._schedule_bots(live)
         return live
+
+    async def _check_open_tables(self, player_id: int) -> None:
+        """Refuses a new table to a player who already has `max_open_tables` under way."""
+        count = await in_worker_thread(self.store.open_tables_created_by, player_id)
+        if count >= self.max_open_tables:
+            raise errors.TooManyRequests(
+                f"you already have {count} open tables (at most {self.max_open_tables}); "
+                "finish or leave one first"
+            )
 
     def _check_request(self, game: Game, request: TableRequest) -> NewTable:
         try:

@@ -34,6 +34,8 @@ class Settings:
     bot_time_budget: float = DEFAULT_TIME_BUDGET
     bot_delay: float = 0.4
     secure_cookies: bool = False
+    rate_limits: bool = True
+    """Off only for load tests, whose thousand clients all come from one address."""
 
     @classmethod
     def from_environment(cls, data_dir: Path = DEFAULT_DATA_DIRECTORY, **overrides: object) -> Settings:

@@ -146,6 +146,7 @@ class TableConnection:
             raise errors.BadRequest(f'unknown message type {kind!r}; expected "move" or "chat"')
         if self.player is None:
             raise errors.NotLoggedIn("spectators cannot move or chat; join the table first")
+        await self.context.limits.check(self.websocket, kind, self.player.id)
         if kind == "move":
             await self.context.service.play_as(
                 self.table_id, self.player.id, message.get("action"), message.get("seq")

@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -289,6 +289,14 @@ class Store:
                 .limit(limit)
             ).all()
             return [_table_record(session, row) for row in rows]
+
+    def open_tables_created_by(self, player_id: int) -> int:
+        """How many tables this player created that still wait for players or are being played."""
+        with self._transaction() as session:
+            query = select(func.count()).where(
+                GameTable.created_by == player_id, GameTable.status.in_(["waiting", "playing"])
+            )
+            return int(session.scalar(query) or 0)
 
     def take_seat(self, table_id: str, seat: Seat, player_id: int) -> TableRecord:
         """Seats a player at an open seat; the table starts when the last seat is filled.

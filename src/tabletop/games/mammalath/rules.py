@@ -61,7 +61,7 @@ def placement_verdict(own: int, animals: int, cell: int) -> tuple[Verdict, int]:
     return (NO_VERDICT, NO_TRIPLE) if clean == NO_TRIPLE else (WIN, clean)
 
 
-def full_lines(animals: int) -> tuple[int, ...]:
+def releasable_lines(animals: int) -> tuple[int, ...]:
     """The triples whose three cells all hold an animal: the lines that may be released (R4)."""
     return tuple(triple for triple, mask in enumerate(TRIPLE_MASKS) if animals & mask == mask)
 

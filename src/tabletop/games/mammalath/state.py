@@ -53,9 +53,9 @@ from tabletop.games.mammalath.rules import (
     NO_VERDICT,
     WIN,
     check_reachable,
-    full_lines,
     lines_left,
     placement_verdict,
+    releasable_lines,
     why_illegal,
 )
 
@@ -405,7 +405,7 @@ class MammalathState(State):
         """
         free = FULL & ~(self.tokens[0] | self.tokens[1])
         self.place_actions = tuple(PLACE_ACTIONS[cell] for cell in range(CELL_COUNT) if free >> cell & 1)
-        self.full_lines = full_lines(self.animals)
+        self.full_lines = releasable_lines(self.animals)
 
     def _finish(self, end: End) -> None:
         self.end = end

@@ -96,6 +96,20 @@ def test_swap_is_refused_when_not_offered() -> None:
     _rejects(pie, 0, "swap", "swap is only offered")
 
 
+def test_is_legal_answers_each_id_as_the_legal_list_does() -> None:
+    # K-R1 and K-R10, asked directly (apply asks is_legal on every move): at the swap offer
+    # of scenario 9 and on a row with empty pits.
+    offer = GAME.new_state(2, {"pie_rule": True})
+    for action_id in ("3", "6"):
+        offer.apply(0, action_id)
+    sparse = position([0, 3, 0, 1, 0, 0], [1] * 6)
+    for state, seat in ((offer, 1), (sparse, 0)):
+        legal = state.legal_action_ids(seat)
+        for action_id in ["1", "2", "3", "4", "5", "6", "7", "0", "swap", "S1", ""]:
+            assert state.is_legal(seat, action_id) == (action_id in legal), action_id
+    assert offer.is_legal(1, "swap") and not sparse.is_legal(0, "swap")
+
+
 def test_the_wrong_seat_is_refused() -> None:
     state = GAME.new_state(2)
     assert isinstance(state, KalahState)

@@ -44,6 +44,17 @@ def test_illegal_actions_are_refused_with_the_reason_and_change_nothing(action_i
     assert snapshot(state) == before
 
 
+def test_is_legal_answers_each_id_as_the_legal_list_does() -> None:
+    # R2 – R7 asked directly (apply asks is_legal on every move): at the first action, at the
+    # swap offer, and later with a kind gone and lines broken.
+    later = position("Ba Wb .c .. .e .f", ".a .. .c .. .e .f", *[".a .b .c .. .e .f"] * 4, to_move=BLACK)
+    for state in (start(BLACK), play(start(BLACK), "C3"), later):
+        seat = state.current_players()[0]
+        legal = set(state.legal_action_ids(seat))
+        for action_id in ["A1", "C3", "F6", "swap", "fox", "deer", "A1-C1", "A2-C2", "A1-A3", "Z9", "c3"]:
+            assert state.is_legal(seat, action_id) == (action_id in legal), action_id
+
+
 @pytest.mark.parametrize("seat", [WHITE, -1, 2, "0", None])
 def test_a_seat_that_may_not_act_is_refused(seat: Any) -> None:
     state = start(BLACK)

@@ -1,10 +1,10 @@
 """DVONN's components and notation: the 49-space board, the pieces, and the action ids.
 
-The board is that of "The board" in docs/rules/dvonn.md. A cell is an index 0…48 into
+The board is that of section 2 of docs/rules/dvonn.md. A cell is an index 0…48 into
 `CELLS`, ordered by row (y) and then by column (x), so A1 is 0 and K5 is 48: row y = 0…4
 has the columns `ROW_COLUMNS[y]`, and a cell is named by its column letter and row number
 ("C3" is x = 2, y = 2). Pieces carry fixed numbers so the drawing can give each a stable
-element id. The action ids are those of "Notation": a placement is a cell ("C3"), a move
+element id. The action ids are those of section 8: a placement is a cell ("C3"), a move
 is two cells ("C3E3"), a forced pass is "PASS".
 
 Everything here is computed once at import, so that move generation and the parsing of an

@@ -128,3 +128,25 @@ async def test_unknown_table_ids_leave_nothing_behind(service: TableService, sto
         with pytest.raises(Exception, match="no table"):
             await service.table("x" * 60_000)
     assert service._loading == {}
+
+
+def test_a_spectator_cannot_chat_at_a_table(site: Site) -> None:
+    ann, watcher = site.guest("Ann"), site.guest("Watcher")
+    body = {"game": "nim", "seats": [{"kind": "me"}, {"kind": "open"}]}
+    table_id = site.http.post("/api/tables", json=body, headers=ann.headers).json()["id"]
+    with connect(
+        f"{site.ws_url}/t/{table_id}/ws", additional_headers=watcher.headers, open_timeout=TIMEOUT
+    ) as socket:
+        assert json.loads(socket.recv(timeout=TIMEOUT))["seat"] is None
+        socket.send(json.dumps({"type": "chat", "text": "play 1:1!"}))
+        answer = json.loads(socket.recv(timeout=TIMEOUT))
+    assert answer["code"] == "wrong_seat" and "spectators watch" in answer["message"]
+    assert site.store.chat(table_id) == []
+
+
+@pytest.mark.parametrize("path", ["/", "/games/nim/new", "/api/games"])
+def test_every_page_says_what_a_browser_may_load_and_frame(site: Site, path: str) -> None:
+    headers = site.http.get(path).headers
+    assert headers["x-frame-options"] == "DENY" and headers["referrer-policy"] == "same-origin"
+    policy = headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy

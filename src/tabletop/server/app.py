@@ -23,6 +23,7 @@ from tabletop.server import api, pages, websocket
 from tabletop.server.bot_runner import BotRunner, ProcessBotRunner
 from tabletop.server.context import Context
 from tabletop.server.errors import ServiceError
+from tabletop.server.headers import SecurityHeaders
 from tabletop.server.hub import Hub, make_hub
 from tabletop.server.limits import BodySizeLimit
 from tabletop.server.rate_limits import RateLimits
@@ -85,7 +86,7 @@ def create_app(
 
 
 def _add_middleware(app: FastAPI, settings: Settings) -> None:
-    """Signed session cookies (SameSite=Lax, HttpOnly) and the request body cap."""
+    """Signed session cookies (SameSite=Lax, HttpOnly), the request body cap, security headers."""
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,
@@ -95,6 +96,7 @@ def _add_middleware(app: FastAPI, settings: Settings) -> None:
         https_only=settings.secure_cookies,
     )
     app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(SecurityHeaders)
 
 
 def _is_api(request: Request) -> bool:

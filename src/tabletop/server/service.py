@@ -305,6 +305,8 @@ class TableService:
         """Stores a chat line and sends it to everyone at the table."""
         text = clean_line(text, "a chat message", CHAT_LENGTH)
         live = await self.table(table_id)
+        if live.record.seat_of(player_id) is None:
+            raise errors.NotSeated("only the players at a table chat there; spectators watch")
         line = await in_worker_thread(self.store.add_chat, table_id, player_id, text)
         chat = {"name": line.player_name, "text": line.text, "time": line.created_at.isoformat()}
         await self._publish(live, "chat", chat=chat)

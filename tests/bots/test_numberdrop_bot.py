@@ -10,7 +10,7 @@ import statistics
 from tabletop import bots
 from tabletop.bots.solvers.numberdrop import NumberDropBot
 from tabletop.games.numberdrop import GAME
-from tabletop.games.numberdrop.sheet import CIRCLED, OPEN
+from tabletop.games.numberdrop.board import CIRCLED, OPEN
 from tabletop.games.numberdrop.state import NumberDropState
 
 SOLO_FLOOR = 25

@@ -6,8 +6,7 @@ import pytest
 from numberdrop_positions import GAME, cell, grid, play, position
 
 from tabletop.engine import IllegalAction, Rng
-from tabletop.games.numberdrop.board import BLOCK_SHAPES, SHAPES
-from tabletop.games.numberdrop.sheet import CIRCLED, CROSSED, OPEN
+from tabletop.games.numberdrop.board import BLOCK_SHAPES, CIRCLED, CROSSED, OPEN, SHAPES
 from tabletop.games.numberdrop.state import NumberDropState, has_star
 from tabletop.games.numberdrop.turn import UNDOS
 

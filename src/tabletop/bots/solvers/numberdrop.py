@@ -22,14 +22,17 @@ from __future__ import annotations
 
 from tabletop.engine import ActionId, Rng, Seat, State
 from tabletop.games.numberdrop.board import (
+    ALL_SIZES,
     BONUS_SIZE,
     EMPTY,
     LINE,
     NEIGHBOURS,
+    OPEN,
     ORIENTATION_BY_NAME,
     WIDTH,
     X_MARK,
     Orientation,
+    Sheet,
     cell_of,
     parse_cells,
 )
@@ -41,7 +44,6 @@ from tabletop.games.numberdrop.rules import (
     drop_ids,
     landed_cells,
 )
-from tabletop.games.numberdrop.sheet import ALL_SIZES, OPEN, Sheet
 from tabletop.games.numberdrop.state import NumberDropState
 from tabletop.games.numberdrop.turn import CONFIRM, GO, SeatTurn
 

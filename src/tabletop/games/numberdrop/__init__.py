@@ -34,7 +34,7 @@ Decisions where the rules are silent (besides Q1–Q16 of the rules page):
   Q14 does for the normal drop; the game then ends at the end of the turn anyway.
 - Ties share the win (R38); the solo result is the score.
 
-Modules: `board` (dice, shapes, grid, notation), `sheet` (a score sheet and its score),
+Modules: `board` (dice, shapes, grid, the score sheet and its score, notation),
 `rules` (gravity, drops, combinations), `turn` (a seat's part of a step), `state`,
 `game`, `drawing`, `evaluator`.
 """

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import math
 
-from tabletop.games.numberdrop.board import EMPTY, LINE, WIDTH, cell_of
-from tabletop.games.numberdrop.sheet import Sheet
+from tabletop.games.numberdrop.board import EMPTY, LINE, WIDTH, Sheet, cell_of
 from tabletop.games.numberdrop.state import NumberDropState
 
 HOLE_COST = 0.8

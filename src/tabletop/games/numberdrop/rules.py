@@ -14,17 +14,19 @@ from operator import sub
 from tabletop.games.numberdrop.board import (
     BONUS_SIZE,
     CELL_NAMES,
+    CIRCLED,
     EMPTY,
     HEIGHT,
     NEIGHBOURS,
+    OPEN,
     ORIENTATIONS,
     WIDTH,
     X_MARK,
     Orientation,
+    Sheet,
     cell_of,
     drop_id,
 )
-from tabletop.games.numberdrop.sheet import CIRCLED, OPEN, Sheet
 
 SAME = "same"
 RUN = "run"

@@ -21,15 +21,18 @@ from tabletop.games.numberdrop.board import (
     BLOCK_SHAPES,
     CELL_INDEX,
     CELL_NAMES,
+    CIRCLED,
+    CROSSED,
     DICE,
     FACES,
     LETTERS,
     NUMBER_DICE,
+    OPEN,
     SHAPE_DIE,
     SHAPES,
+    Sheet,
     describe,
 )
-from tabletop.games.numberdrop.sheet import CIRCLED, CROSSED, OPEN, Sheet
 from tabletop.games.numberdrop.turn import (
     BLOCK,
     CONFIRM,

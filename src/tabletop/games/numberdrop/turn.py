@@ -20,12 +20,15 @@ from __future__ import annotations
 from tabletop.engine import JsonDict
 from tabletop.games.numberdrop.board import (
     COLUMNS,
+    CROSSED,
     NUMBER_DICE,
+    OPEN,
     SHAPE_DIE,
     SHAPE_DIE_INDEX,
     SHAPES,
     WIDTH,
     X_MARK,
+    Sheet,
     block_id,
     cell_of,
     parse_cells,
@@ -42,7 +45,6 @@ from tabletop.games.numberdrop.rules import (
     placements,
     score_combination,
 )
-from tabletop.games.numberdrop.sheet import CROSSED, OPEN, Sheet
 
 START, NORMAL, BLOCK, SOLO = "start", "normal", "block", "solo"
 UNDO, CONFIRM = "undo", "confirm"

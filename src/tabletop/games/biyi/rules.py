@@ -49,12 +49,22 @@ class Turn(NamedTuple):
 
     id: str
     kind: str
-    movement: Movement
+    origin: Square
+    target: Square
+    moved: Column
+    level: int
+    """The height of the origin column below the moved tokens."""
     landings: tuple[Square, ...]
     changes: tuple[tuple[Square, Column], ...]
-    """The columns the turn leaves on the squares it touches, in order (a square may repeat)."""
+    """The columns the turn leaves on the squares it touches, in order (a square may repeat);
+    empty for a movement without jumps, whose two columns follow from the movement."""
     wins: bool
     """The last movement or jump ended on the opponent's bird (R8, R30)."""
+
+    @property
+    def movement(self) -> Movement:
+        """The movement that begins the turn, as R28 remembers it."""
+        return Movement(self.origin, self.target, self.moved, self.level)
 
 
 def count_of(column: Column, seat: int) -> int:
@@ -120,10 +130,16 @@ def in_dragon_trouble(board: Board, stacks: Stacks, seat: int) -> bool:
     return len(uniform) > 1 and any(other in uniform for square in uniform for other in neighbours[square])
 
 
-Candidates = tuple[tuple[Turn, bool], ...]
-"""The movements from one square, each as the turn it makes when nothing forces a jump, and
-whether it is plain (no jump, not onto a bird): what `turns` may keep for a square whose
-neighbourhood has not changed."""
+class Candidates(NamedTuple):
+    """The movements from one square, as `turns` may keep them while its neighbourhood stays.
+
+    Each movement comes as the turn it makes when nothing forces a jump, with whether it is
+    plain (no jump, not onto a bird). `settled` holds them all by id when every one is plain
+    and the square is away from the river: then nothing but R28 can take one away.
+    """
+
+    moves: tuple[tuple[Turn, bool], ...]
+    settled: dict[str, Turn] | None
 
 
 def turns(
@@ -158,20 +174,22 @@ def turns(
             candidates = movements_from(board, stacks, origin)
             if known is not None:
                 known[origin] = candidates
+        if candidates.settled is not None and chained and (forbidden is None or forbidden.origin != origin):
+            found.update(candidates.settled)
+            continue
         beside = river_neighbours[origin]
-        for turn, plain in candidates:
-            movement = turn.movement
-            if forbidden is not None and movement == forbidden:  # R28
+        for turn, plain in candidates.moves:
+            if (
+                forbidden is not None and turn.origin == forbidden.origin and turn.movement == forbidden
+            ):  # R28
                 continue
             if not plain or not chained:
-                found.update(
-                    (whole.id, whole) for whole in _complete(board, stacks, seat, turn.kind, movement)
-                )
+                found.update((whole.id, whole) for whole in _complete(board, stacks, seat, turn))
             elif (
-                movement.level
+                turn.level
                 or not beside
-                or not (in_river[movement.target] or any(stacks[square] for square in beside))
-                or _river_holds(board, stacks, origin, movement.target)
+                or not (in_river[turn.target] or any(stacks[square] for square in beside))
+                or _river_holds(board, stacks, origin, turn.target)
             ):
                 found[turn.id] = turn
     return found
@@ -198,17 +216,16 @@ def movements_from(board: Board, stacks: Stacks, origin: Square) -> Candidates:
             elif below == height and below_column[-1] & 1 == seat:
                 moves.append((CLIMB, column[-1:]))
         for kind, moved in moves:
-            level = height - len(moved)
-            landed = below_column + moved
             plain = target != other_bird and (
-                len(landed) < JUMP_THRESHOLD or count_of(landed, seat) < JUMP_THRESHOLD
+                below + len(moved) < JUMP_THRESHOLD or count_of(below_column + moved, seat) < JUMP_THRESHOLD
             )
             text = pair_ids[target] + ("/1" if kind == DESCEND else "")
-            changes = ((origin, column[:level]), (target, landed))
-            found.append(
-                (Turn(text, kind, Movement(origin, target, moved, level), (), changes, False), plain)
-            )
-    return tuple(found)
+            turn = Turn(text, kind, origin, target, moved, height - len(moved), (), (), False)
+            found.append((turn, plain))
+    settled = None
+    if not board.river_neighbours[origin] and all(plain for _, plain in found):
+        settled = {turn.id: turn for turn, _ in found}
+    return Candidates(tuple(found), settled)
 
 
 def _river_holds(board: Board, stacks: Stacks, emptied: Square, filled: Square) -> bool:
@@ -252,25 +269,26 @@ def _undoing(previous: Movement | None, stacks: Stacks) -> Movement | None:
     return Movement(previous.target, previous.origin, previous.moved, level)
 
 
-def _complete(board: Board, stacks: Stacks, seat: int, kind: str, movement: Movement) -> Iterator[Turn]:
+def _complete(board: Board, stacks: Stacks, seat: int, movement: Turn) -> Iterator[Turn]:
     """The turns that begin with this movement: with every legal jump chain it forces (R10–R12)."""
+    origin, target, moved, level = movement.origin, movement.target, movement.moved, movement.level
     after = stacks[:]
-    origin, target, moved = movement.origin, movement.target, movement.moved
-    after[origin] = stacks[origin][: movement.level]
+    after[origin] = stacks[origin][:level]
     after[target] = stacks[target] + moved
-    alone = kind == DESCEND
+    alone = movement.kind == DESCEND
     changes = ((origin, after[origin]), (target, after[target]))
+    plain = movement._replace(changes=changes)
     if target == board.birds[1 - seat]:
         if not in_dragon_trouble(board, after, seat):  # R30
-            yield Turn(move_id(board, origin, target, alone, ()), kind, movement, (), changes, True)
+            yield plain._replace(wins=True)
         return
     if count_of(after[target], seat) < JUMP_THRESHOLD:
         if is_chained(board, after):  # R20
-            yield Turn(move_id(board, origin, target, alone, ()), kind, movement, (), changes, False)
+            yield plain
         return
     for landings, jumps, wins in _jumps(board, after, seat, target, (target,)):
         text = move_id(board, origin, target, alone, landings)
-        yield Turn(text, kind, movement, landings, changes + jumps, wins)
+        yield plain._replace(id=text, landings=landings, changes=changes + jumps, wins=wins)
 
 
 def _jumps(

@@ -152,7 +152,11 @@ class BiyiState(State):
         stacks = self.stacks = list(self.stacks)
         self._chained = True
         known, neighbours = self._known, self.board.neighbours
-        for square, column in turn.changes:
+        changes = turn.changes or (
+            (turn.origin, stacks[turn.origin][: turn.level]),
+            (turn.target, stacks[turn.target] + turn.moved),
+        )
+        for square, column in changes:
             stacks[square] = column
             known.pop(square, None)
             for neighbour in neighbours[square]:

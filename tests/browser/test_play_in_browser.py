@@ -62,7 +62,9 @@ def test_a_solo_yatzy_game_by_clicking_dice_roll_and_score_cells(
 def test_two_browsers_play_live_and_a_spectator_watches(
     browser: Browser, base_url: str, artifacts: Path
 ) -> None:
-    contexts = [browser.new_context(viewport={"width": 900, "height": 800}) for _ in range(3)]
+    contexts = [
+        browser.new_context(viewport={"width": 900, "height": 800}, bypass_csp=True) for _ in range(3)
+    ]
     south, north, spectator = (context.new_page() for context in contexts)
     url = create_table(south, base_url, "kalah", 2, ["me", "open"])
     north.goto(url)
@@ -117,3 +119,23 @@ def test_a_replay_steps_through_a_finished_game(page: Page, base_url: str, artif
     page.wait_for_function(f"document.body.dataset.seq === '{total}'")
     page.screenshot(path=artifacts / "kalah-replay.png", full_page=True)
     assert page.locator("#tt-game-over").count() == 1
+
+
+def test_the_site_works_under_its_own_content_policy(browser: Browser, base_url: str) -> None:
+    """No Playwright evaluation here (the policy forbids eval): only selectors and clicks."""
+    context = browser.new_context(viewport={"width": 900, "height": 800})
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    try:
+        create_table(page, base_url, "kalah", 2, ["me", "bot:random:1"])
+        for _ in range(3):
+            page.wait_for_selector(f"body[data-status=playing] {FIRST_CLICKABLE}", timeout=20_000)
+            before = page.get_attribute("body", "data-seq")
+            page.click(FIRST_CLICKABLE)
+            page.wait_for_selector(f"body:not([data-seq='{before}'])", timeout=20_000)
+        page.goto(f"{base_url}/games/kalah/rules")
+        page.wait_for_selector("#tt-rules h1")
+    finally:
+        context.close()
+    assert [line for line in console if "Content Security Policy" in line] == []

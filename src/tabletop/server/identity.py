@@ -196,5 +196,5 @@ def check_csrf(connection: HTTPConnection, submitted: object) -> None:
     expected = connection.session.get(CSRF_KEY)
     if not isinstance(expected, str) or not isinstance(submitted, str):
         raise errors.Forbidden("the form has expired; reload the page and try again")
-    if not hmac.compare_digest(expected, submitted):
+    if not hmac.compare_digest(expected.encode(), submitted.encode("utf-8", "surrogatepass")):
         raise errors.Forbidden("the form has expired; reload the page and try again")

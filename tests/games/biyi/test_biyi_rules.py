@@ -297,13 +297,13 @@ def test_draws_score_nothing_and_share_first_place() -> None:
 
 
 def test_the_turn_limit_draws() -> None:
-    # R33: 120 turns on `quick` (200 on `tabletop`) and no winner: a draw; one turn before, no.
+    # R33: 120 turns on `quick` (150 on `tabletop`) and no winner: a draw; one turn before, no.
     state = play(position({"b2": "L", "d6": "D"}, turns_played=118), "b2b3")
     assert not state.is_over()
     play(state, "d6d5")
     outcome = state.outcome()
     assert outcome is not None and "R33" in outcome.reason
-    assert GAME.max_length(2) == 200 and GAME.max_length(2, {"board": "quick"}) == 120
+    assert GAME.max_length(2) == 150 and GAME.max_length(2, {"board": "quick"}) == 120
 
 
 # --- setup -----------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ own:
   group (no jump follows);
 - a jump only ever starts from the square just landed on: a column still holding four or
   more of the mover's tokens after its top token jumped away stays as it is (R11);
-- R33: the game is drawn after the board's `turn_limit` turns (200 on `tabletop`, 120 on
+- R33: the game is drawn after the board's `turn_limit` turns (150 on `tabletop`, 120 on
   `quick`), so `max_length` is a true bound;
 - after a turn, the checks come in this order: bird (R30), dragons (R26), repetition
   (R29), turn limit (R33), no legal turn for the next player (R31).

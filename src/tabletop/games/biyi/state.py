@@ -301,21 +301,20 @@ class BiyiState(State):
 
     def _label(self, turn: Turn) -> str:
         names = self.board.names
-        movement = turn.movement
-        what = {CLIMB: "climbs", DESCEND: "top token alone"}.get(turn.kind, _tokens(len(movement.moved)))
-        text = f"{names[movement.origin]} → {names[movement.target]}, {what}"
+        what = {CLIMB: "climbs", DESCEND: "top token alone"}.get(turn.kind, _tokens(len(turn.moved)))
+        text = f"{names[turn.origin]} → {names[turn.target]}, {what}"
         if turn.landings:
             text += ", jumps " + " ".join(names[square] for square in turn.landings)
         return text + (": reaches the bird" if turn.wins else "")
 
     def _path(self, turn: Turn) -> tuple[str, ...]:
         names = self.board.names
-        first = ("top-" if turn.kind == DESCEND else "sq-") + names[turn.movement.origin]
-        return (first, *(f"sq-{names[square]}" for square in (turn.movement.target, *turn.landings)))
+        first = ("top-" if turn.kind == DESCEND else "sq-") + names[turn.origin]
+        return (first, *(f"sq-{names[square]}" for square in (turn.target, *turn.landings)))
 
     def _alone_from(self) -> list[str]:
         """The squares whose top token alone the player to move may take (R4): the drawing's handles."""
-        found = {turn.movement.origin for turn in self.turns() if turn.kind == DESCEND}
+        found = {turn.origin for turn in self.turns() if turn.kind == DESCEND}
         return [self.board.names[square] for square in sorted(found)]
 
     def _stack_view(self, square: int) -> JsonDict:
@@ -329,14 +328,13 @@ class BiyiState(State):
 
     def _move_record(self, seat: Seat, turn: Turn) -> JsonDict:
         names = self.board.names
-        movement = turn.movement
         return {
             "seat": seat,
             "id": turn.id,
             "kind": turn.kind,
-            "from": names[movement.origin],
-            "to": names[movement.target],
-            "moved": list(movement.moved),
+            "from": names[turn.origin],
+            "to": names[turn.target],
+            "moved": list(turn.moved),
             "jumps": [names[square] for square in turn.landings],
             "wins": turn.wins,
         }

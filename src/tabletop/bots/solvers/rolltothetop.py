@@ -13,6 +13,11 @@ from its own generator and plans each roll greedily; it makes the change with th
 
 It plays its own sheet as a race, whatever the others write (their sheets do not change
 its own, R9), and sees only what its seat sees: it works on `determinize(seat, ...)`.
+
+Alone, over 500 seeded games each (`tabletop match rolltothetop rolltothetop -p 1 -n 500
+-o postcard=...`, 95% intervals), it needs 6.58 ± 0.16 turns on the Harbour Lighthouse,
+8.74 ± 0.19 on the Windmill, 10.61 ± 0.22 on the Bridge and 21.01 ± 0.48 on the Clock
+Tower; random play needs 23.7, 32.2, 34.1 and 84.0 (the last mostly stopped by the turn limit).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test check lint bench golden
+.PHONY: run test check soak lint bench golden
 
 $(INSTALLED): pyproject.toml constraints.txt
 	python3 -m venv $(VENV)
@@ -30,6 +30,14 @@ test: lint
 check: lint
 	$(BIN)/pytest -m "not slow" tests/engine tests/games tests/bots tests/test_conformance.py \
 		tests/test_golden.py tests/test_architecture.py src/tabletop/engine src/tabletop/games
+
+# The fuzz and chaos suites at length (make test runs them briefly): thousands of hostile
+# requests and frames, then two server processes on PostgreSQL + Redis through many join
+# races, bot tables and SIGKILLs. Each prints what it tried and what it found.
+soak: $(INSTALLED)
+	scripts/ensure-test-services
+	TABLETOP_FUZZ_EXAMPLES=3000 TABLETOP_CHAOS_TABLES=20 TABLETOP_CHAOS_ROUNDS=5 \
+		$(BIN)/pytest -s tests/server/test_fuzz.py tests/server/test_chaos.py
 
 bench: $(INSTALLED)
 	$(BIN)/tabletop bench engine

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 STARTUP_SECONDS = 60
@@ -23,18 +24,25 @@ def free_port() -> int:
 
 
 def start_server(
-    data_dir: Path, port: int, log: Path, *extra: str, database_url: str | None = None
+    data_dir: Path,
+    port: int,
+    log: Path,
+    *extra: str,
+    database_url: str | None = None,
+    settings: Mapping[str, str] | None = None,
 ) -> subprocess.Popen[bytes]:
     """Starts the server on `port`, its output appended to `log`; returns once it accepts connections.
 
     The child gets this environment without any `TABLETOP_` variable, so only `database_url`
-    chooses its database.
+    chooses its database and `settings` (more `TABLETOP_` variables: a Redis URL, a shared
+    secret) its other parts.
     """
     command = [sys.executable, "-m", "tabletop.server", "serve", "--port", str(port)]
     command += ["--data-dir", str(data_dir), *extra]
     environment = {key: value for key, value in os.environ.items() if not key.startswith("TABLETOP_")}
     if database_url is not None:
         environment["TABLETOP_DATABASE_URL"] = database_url
+    environment.update(settings or {})
     with log.open("ab") as output:
         process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=environment)
     _wait_until_listening(process, port, log)

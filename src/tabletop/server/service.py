@@ -238,22 +238,32 @@ class TableService:
         return NewTable(request.game_id, options, seed, request.seats, mode, request.created_by)
 
     async def join(self, table_id: str, player_id: int, seat: Seat | None = None) -> LiveTable:
-        """Seats a player at `seat` (or the first open one); the table starts once full."""
+        """Seats a player at `seat` (or the first open one); the table starts once full.
+
+        Without a chosen seat, a seat another process gave away a moment ago is not a
+        refusal: the record is read again and the next open seat is taken.
+        """
         live = await self.table(table_id)
         async with live.lock:
             if live.record.seat_of(player_id) is not None:
                 raise errors.SeatUnavailable("you already have a seat at this table")
-            seat = _open_seat(live.record) if seat is None else seat
-            if not 0 <= seat < live.record.players:
+            if seat is not None and not 0 <= seat < live.record.players:
                 raise errors.SeatUnavailable(
                     f"this table has seats 0 to {live.record.players - 1}; got {seat}"
                 )
-            try:
-                record = await in_worker_thread(self.store.take_seat, table_id, seat, player_id)
-            except SeatTaken as error:
-                raise errors.SeatUnavailable(str(error)) from error
-            except AlreadySeated as error:
-                raise errors.SeatUnavailable(str(error)) from error
+            for _attempt in range(live.record.players):
+                chosen = _open_seat(live.record) if seat is None else seat
+                try:
+                    record = await in_worker_thread(self.store.take_seat, table_id, chosen, player_id)
+                    break
+                except SeatTaken as error:
+                    if seat is not None:
+                        raise errors.SeatUnavailable(str(error)) from error
+                    await self._reload_record(live)
+                except AlreadySeated as error:
+                    raise errors.SeatUnavailable(str(error)) from error
+            else:
+                raise errors.SeatUnavailable(f"table {table_id} has no open seat left")
             live.replace_record(record)
         await self._publish(live, "table")
         self._schedule_bots(live)

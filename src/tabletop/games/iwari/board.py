@@ -146,13 +146,7 @@ def load_map(map_id: str) -> IwariMap:
 def parse_map(data: object, origin: str = "map") -> IwariMap:
     """An `IwariMap` from the schema of 2.4 (plus a `layout` for the drawing), checked field by field."""
     reader = _MapReader(origin)
-    return reader.read(reader.as_object(_field(reader.as_object(data, "file"), "map", "file"), "map"))
-
-
-def _field(data: Mapping[str, Any], key: str, where: str) -> Any:
-    if key not in data:
-        raise MapError(f"{where}: the field {key!r} is missing")
-    return data[key]
+    return reader.read(reader.as_object(reader.need(reader.as_object(data, "file"), "map", "file"), "map"))
 
 
 class _MapReader:
@@ -160,6 +154,12 @@ class _MapReader:
 
     def __init__(self, origin: str) -> None:
         self.origin = origin
+
+    def need(self, data: Mapping[str, Any], key: str, where: str) -> Any:
+        """`data[key]`, or a `MapError` saying that the field is missing."""
+        if key not in data:
+            raise MapError(f"{self.origin}: {where}: the field {key!r} is missing")
+        return data[key]
 
     def fail(self, field: str, message: str) -> MapError:
         return MapError(f"{self.origin}: {field} {message}")
@@ -191,15 +191,15 @@ class _MapReader:
         return float(items[0]), float(items[1])
 
     def read(self, data: Mapping[str, Any]) -> IwariMap:
-        map_id = self.as_name(_field(data, "id", "map"), "map.id", _MAP_ID)
-        territories = self.as_list(_field(data, "territories", "map"), "map.territories")
+        map_id = self.as_name(self.need(data, "id", "map"), "map.id", _MAP_ID)
+        territories = self.as_list(self.need(data, "territories", "map"), "map.territories")
         if not territories:
             raise self.fail("map.territories", "must list at least one territory")
         t_ids, biomes, spaces_of, space_ids, space_territory = self.territories(territories)
         t_index, s_index = _index(tuple(t_ids)), _index(tuple(space_ids))
-        roads = self.roads(self.as_list(_field(data, "roads", "map"), "map.roads"), s_index)
+        roads = self.roads(self.as_list(self.need(data, "roads", "map"), "map.roads"), s_index)
         connections = self.connections(
-            self.as_list(_field(data, "connections", "map"), "map.connections"), t_index
+            self.as_list(self.need(data, "connections", "map"), "map.connections"), t_index
         )
         special = self.as_object(data.get("special", {}), "map.special")
         joined = special.get("connections_are_roads", False)
@@ -207,7 +207,7 @@ class _MapReader:
             raise self.fail("map.special.connections_are_roads", f"must be true or false; got {joined!r}")
         area = self.as_list(special.get("extra_majority_area", []), "map.special.extra_majority_area")
         extra = tuple(self.space(space, "map.special.extra_majority_area", s_index) for space in area)
-        layout = self.as_object(_field(data, "layout", "map"), "map.layout")
+        layout = self.as_object(self.need(data, "layout", "map"), "map.layout")
         t_xy = self.points(layout, "territories", t_ids)
         s_xy = self.points(layout, "spaces", space_ids)
         neighbours: list[list[int]] = [[] for _ in space_ids]
@@ -244,11 +244,11 @@ class _MapReader:
         for number, entry in enumerate(territories):
             field = f"map.territories[{number}]"
             territory = self.as_object(entry, field)
-            t_id = self.as_name(_field(territory, "id", field), f"{field}.id")
-            biome = _field(territory, "biome", field)
+            t_id = self.as_name(self.need(territory, "id", field), f"{field}.id")
+            biome = self.need(territory, "biome", field)
             if biome not in BIOMES:
                 raise self.fail(f"{field}.biome", f"must be one of {', '.join(BIOMES)}; got {biome!r}")
-            spaces = self.as_list(_field(territory, "tent_spaces", field), f"{field}.tent_spaces")
+            spaces = self.as_list(self.need(territory, "tent_spaces", field), f"{field}.tent_spaces")
             if not spaces:
                 raise self.fail(f"{field}.tent_spaces", "must list at least one tent space")
             indices = []
@@ -291,18 +291,18 @@ class _MapReader:
         for place, entry in enumerate(connections):
             field = f"map.connections[{place}]"
             link = self.as_object(entry, field)
-            number = self.as_number(_field(link, "number", field), f"{field}.number", 1, 999)
+            number = self.as_number(self.need(link, "number", field), f"{field}.number", 1, 999)
             if any(other.number == number for other in result):
                 raise self.fail(f"{field}.number", f"repeats the connection number {number}")
             ends = []
             for end in ("a", "b"):
-                value = _field(link, end, field)
+                value = self.need(link, end, field)
                 if not isinstance(value, str) or value not in t_index:
                     raise self.fail(f"{field}.{end}", f"names no territory of the map: {value!r}")
                 ends.append(t_index[value])
             if ends[0] == ends[1]:
                 raise self.fail(field, "must join two different territories")
-            kind = _field(link, "kind", field)
+            kind = self.need(link, "kind", field)
             if kind not in ("land", "water"):
                 raise self.fail(f"{field}.kind", f"must be land or water; got {kind!r}")
             peaks = self.as_number(link.get("mountain_peaks", 0), f"{field}.mountain_peaks", 0, MAX_PEAKS)
@@ -312,7 +312,7 @@ class _MapReader:
     def points(
         self, layout: Mapping[str, Any], key: str, names: list[str]
     ) -> tuple[tuple[float, float], ...]:
-        where = self.as_object(_field(layout, key, "map.layout"), f"map.layout.{key}")
+        where = self.as_object(self.need(layout, key, "map.layout"), f"map.layout.{key}")
         points = []
         for name in names:
             if name not in where:

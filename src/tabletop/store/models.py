@@ -72,10 +72,18 @@ class GameTable(Base):
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    forfeits: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
+    rematch_of: Mapped[str | None] = mapped_column(String(16), index=True)
+    last_move_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class TableSeat(Base):
-    """Who sits at one seat: nobody yet, a player, or a bot at a level; never both."""
+    """Who sits at one seat: nobody yet, a player, or a bot at a level; never both.
+
+    `stand_in` is a bot playing for the seat's player after they ran out of time or
+    resigned from a game of several (Board Game Arena's "zombie"): the seat stays theirs.
+    """
 
     __tablename__ = "seats"
     __table_args__ = (
@@ -88,6 +96,8 @@ class TableSeat(Base):
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     bot: Mapped[str | None] = mapped_column(String(40))
     bot_level: Mapped[int | None] = mapped_column(Integer)
+    stand_in: Mapped[str | None] = mapped_column(String(40))
+    stand_in_level: Mapped[int | None] = mapped_column(Integer)
 
 
 class Move(Base):

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from tabletop.engine import ActionId, Outcome, Seat
 
-TableStatus = Literal["waiting", "playing", "finished"]
+TableStatus = Literal["waiting", "playing", "finished", "abandoned"]
 TableMode = Literal["live", "turn-based"]
 OPEN_STATUSES: tuple[TableStatus, ...] = ("waiting", "playing")
 MODES: tuple[TableMode, ...] = ("live", "turn-based")
@@ -74,6 +74,8 @@ class SeatRecord:
     player_name: str | None
     bot: str | None
     bot_level: int | None
+    stand_in: str | None = None
+    stand_in_level: int | None = None
 
     @property
     def is_open(self) -> bool:
@@ -82,8 +84,17 @@ class SeatRecord:
 
     @property
     def is_bot(self) -> bool:
-        """A bot plays this seat."""
-        return self.bot is not None
+        """A bot plays this seat: a bot's own seat, or a person's that a bot stands in for."""
+        return self.bot is not None or self.stand_in is not None
+
+    @property
+    def playing_bot(self) -> tuple[str, int] | None:
+        """The bot that moves for this seat and its level, or None when a person does."""
+        if self.bot is not None:
+            return self.bot, self.bot_level or 1
+        if self.stand_in is not None:
+            return self.stand_in, self.stand_in_level or 1
+        return None
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,8 @@ class NewTable:
     seats: tuple[SeatSpec, ...]
     mode: TableMode = "live"
     created_by: int | None = None
+    clock: dict[str, Any] | None = None
+    rematch_of: str | None = None
 
     @property
     def players(self) -> int:
@@ -120,6 +133,10 @@ class TableRecord:
     finished_at: datetime | None
     result: Outcome | None
     seats: tuple[SeatRecord, ...] = field(default=())
+    clock: dict[str, Any] | None = None
+    forfeits: tuple[Forfeit, ...] = ()
+    rematch_of: str | None = None
+    last_move_at: datetime | None = None
 
     def seat_of(self, player_id: int | None) -> Seat | None:
         """The seat this player holds, or None (a spectator)."""
@@ -129,6 +146,19 @@ class TableRecord:
             if seat.player_id == player_id:
                 return seat.seat
         return None
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """A seat that left the game: it resigned or ran out of time, and ranks last."""
+
+    seat: Seat
+    reason: str
+    seq: int
+
+    def to_json(self) -> dict[str, Any]:
+        """As stored in the table's row."""
+        return {"seat": self.seat, "reason": self.reason, "seq": self.seq}
 
 
 @dataclass(frozen=True)

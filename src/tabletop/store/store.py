@@ -28,6 +28,7 @@ from tabletop.store.models import BotLease, ChatMessage, GameTable, LoginSession
 from tabletop.store.records import (
     AlreadySeated,
     ChatRecord,
+    Forfeit,
     MoveConflict,
     MoveRecord,
     NewMove,
@@ -257,6 +258,8 @@ class Store:
                 created_by=table.created_by,
                 created_at=created,
                 started_at=created if full else None,
+                clock=table.clock,
+                rematch_of=table.rematch_of,
             )
             session.add(row)
             session.flush()
@@ -335,6 +338,94 @@ class Store:
                     row.status, row.started_at = "playing", now()
                     started.append(row.id)
             return started
+
+    # The end of a table: forfeits, stand-in bots, leaving, expiry, rematches
+
+    def leave_game(
+        self,
+        table_id: str,
+        seat: Seat,
+        moves_played: int,
+        *,
+        forfeit: str | None = None,
+        stand_in: tuple[str, int] | None = None,
+        result: Outcome | None = None,
+    ) -> TableRecord | None:
+        """A seat's player leaves a game under way, exactly once: None if it was handled already.
+
+        `forfeit` (the reason: resigned, out of time) ranks the seat last; `stand_in` puts a
+        bot in the seat for the rest of the game; `result` ends the table. It takes effect
+        only while the table is playing with exactly `moves_played` moves in its log and the
+        seat has no bot yet, so two processes handling the same timeout, or a move committed
+        a moment before it, make it happen at most once.
+        """
+        with self._transaction() as session:
+            row = _get_table(session, table_id, for_update=True)
+            logged = session.scalar(select(func.count()).where(Move.table_id == table_id))
+            seat_row = session.get(TableSeat, (table_id, seat))
+            if row.status != "playing" or logged != moves_played or seat_row is None:
+                return None
+            if seat_row.bot is not None or seat_row.stand_in is not None:
+                return None
+            if stand_in is not None:
+                seat_row.stand_in, seat_row.stand_in_level = stand_in
+            if forfeit is not None:
+                row.forfeits = [*(row.forfeits or []), Forfeit(seat, forfeit, moves_played).to_json()]
+            if result is not None:
+                _finish(session, table_id, result, now())
+            session.flush()
+            return _table_record(session, row)
+
+    def leave(self, table_id: str, player_id: int) -> TableRecord:
+        """Frees the player's seat at a table that has not started; with nobody left it is abandoned."""
+        with self._transaction() as session:
+            row = _get_table(session, table_id, for_update=True)
+            if row.status != "waiting":
+                raise SeatTaken(f"table {table_id} has started: resign instead of leaving")
+            left = session.execute(
+                update(TableSeat)
+                .where(TableSeat.table_id == table_id, TableSeat.player_id == player_id)
+                .values(player_id=None)
+            )
+            if left.rowcount != 1:  # type: ignore[attr-defined]
+                raise NotFound(f"player {player_id} has no seat at table {table_id}")
+            session.flush()
+            record = _table_record(session, row)
+            if all(seat.player_id is None for seat in record.seats):
+                row.status = "abandoned"
+                record = _table_record(session, row)
+            return record
+
+    def abandon_waiting(self, created_before: datetime) -> list[str]:
+        """Marks tables still waiting for players since before `created_before` as abandoned."""
+        with self._transaction() as session:
+            rows = session.scalars(
+                select(GameTable).where(GameTable.status == "waiting", GameTable.created_at < created_before)
+            ).all()
+            for row in rows:
+                row.status = "abandoned"
+            return [row.id for row in rows]
+
+    def tables_of(
+        self, player_id: int, statuses: Collection[TableStatus], limit: int = 20
+    ) -> list[TableRecord]:
+        """The tables where this player holds a seat, most recently active first."""
+        with self._transaction() as session:
+            rows = session.scalars(
+                select(GameTable)
+                .join(TableSeat, TableSeat.table_id == GameTable.id)
+                .where(TableSeat.player_id == player_id, GameTable.status.in_(list(statuses)))
+                .order_by(func.coalesce(GameTable.last_move_at, GameTable.created_at).desc())
+                .limit(limit)
+            ).all()
+            return [_table_record(session, row) for row in rows]
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The id of the rematch table created from this one, if any."""
+        with self._transaction() as session:
+            return session.scalar(
+                select(GameTable.id).where(GameTable.rematch_of == table_id).order_by(GameTable.created_at)
+            )
 
     # The move log
 
@@ -448,6 +539,7 @@ def _insert_move(session: Session, move: NewMove, created: datetime) -> None:
     )
     session.add(row)
     session.flush()
+    session.execute(update(GameTable).where(GameTable.id == move.table_id).values(last_move_at=created))
     if move.result is not None:
         _finish(session, move.table_id, move.result, created)
 
@@ -484,8 +576,15 @@ def _table_record(session: Session, row: GameTable) -> TableRecord:
         finished_at=None if row.finished_at is None else _utc(row.finished_at),
         result=_outcome(row.result),
         seats=tuple(
-            SeatRecord(seat.seat, seat.player_id, name, seat.bot, seat.bot_level) for seat, name in seats
+            SeatRecord(
+                seat.seat, seat.player_id, name, seat.bot, seat.bot_level, seat.stand_in, seat.stand_in_level
+            )
+            for seat, name in seats
         ),
+        clock=None if row.clock is None else dict(row.clock),
+        forfeits=tuple(Forfeit(int(f["seat"]), str(f["reason"]), int(f["seq"])) for f in row.forfeits or ()),
+        rematch_of=row.rematch_of,
+        last_move_at=None if row.last_move_at is None else _utc(row.last_move_at),
     )
 
 

@@ -52,6 +52,8 @@ CARD_FILLS = {
 TRIBE_FILLS = ("#d55e00", "#0072b2", "#f0e442", "#009e73", "#cc79a7")
 NEUTRAL_FILL = "#8c8c8c"
 MARK = "#ff2d95"
+FOOTER_CHARACTERS = 52
+"""About what fits on one line of small print across the drawing."""
 
 
 def _tribe_fill(view: View, tribe: int) -> str:
@@ -73,12 +75,13 @@ def draw_svg(view: View) -> str:
     y = height + 8
     cards, y = _card_parts(view, y)
     tribes, y = _tribe_parts(view, y)
-    footer = _footer(view, y)
-    body = "".join([*parts, *cards, *tribes, footer])
+    footer = [_text(8, y + 16 + 17 * row, line) for row, line in enumerate(_footer_lines(view))]
+    height = y + 10 + 17 * len(footer)
+    body = "".join([*parts, *cards, *tribes, *footer])
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {y + 26:g}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:g}" '
         f'font-family="{FONT}" fill="{INK}" role="img" aria-label="Iwari">'
-        f'<rect width="{WIDTH}" height="{y + 26:g}" fill="#faf7ef"/>{body}</svg>'
+        f'<rect width="{WIDTH}" height="{height:g}" fill="#faf7ef"/>{body}</svg>'
     )
 
 
@@ -304,15 +307,18 @@ def _totem_icon(x: float, y: float) -> str:
     return f'<rect x="{x:g}" y="{y:g}" width="8" height="15" rx="2" fill="#fff" stroke="{INK}"/>'
 
 
-def _footer(view: View, y: float) -> str:
+def _footer_lines(view: View) -> list[str]:
+    """The last move in words, wrapped to fit the width at the small print size."""
     last = view["last_move"]
     if last is None:
-        return ""
-    who = view["tribes"][last["seat"]]
-    words = f"Last: {who}: {last['label']}"
-    if len(words) > 58:
-        words = words[:57] + "…"
-    return _text(8, y + 16, words)
+        return []
+    lines = [""]
+    for word in f"Last: {view['tribes'][last['seat']]}: {last['label']}".split():
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > FOOTER_CHARACTERS:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines
 
 
 def draw_text(view: View) -> str:

@@ -9,6 +9,7 @@ from numberdrop_positions import GAME, play, position
 
 from tabletop.engine import IllegalAction
 from tabletop.games.numberdrop.state import NumberDropState
+from test_conformance import play_and_check
 
 NO_STAR = (1, 2, 3, 5, "T")
 
@@ -94,3 +95,10 @@ def test_json_round_trips_mid_step() -> None:
     rebuilt = GAME.state_from_json(json.loads(snapshot(state)))
     assert snapshot(rebuilt) == snapshot(state)
     assert rebuilt.legal_action_ids(0) == state.legal_action_ids(0)
+
+
+@pytest.mark.parametrize("players", [1, 2, 6])
+def test_the_contract_holds_at_1_2_and_6_players(players: int) -> None:
+    # The conformance suite's whole-game check (refusals, copies, views, drawing, replay), at
+    # the counts the issue names, whatever player counts hypothesis draws there.
+    play_and_check(GAME, players, {}, 8 + players)

@@ -76,6 +76,16 @@ def names(game_id: str | None = None) -> list[str]:
     return sorted(name for name in _FACTORIES if game_id is None or can_play(name, game_id))
 
 
+def strongest(game_id: str) -> str:
+    """The bot to stand in for a person at this game: its own solver where it has one, else MCTS.
+
+    >>> strongest("kalah"), strongest("yatzy")
+    ('mcts', 'yatzy')
+    """
+    own = [name for name in names(game_id) if name in _GAMES_OF_SOLVERS]
+    return own[0] if own else "mcts"
+
+
 def has_levels(name: str) -> bool:
     """True when the bot's strength depends on its level (the others ignore it)."""
     return name in _BUDGETED_FACTORIES
@@ -135,4 +145,5 @@ __all__ = [
     "make",
     "names",
     "parse_spec",
+    "strongest",
 ]

@@ -11,9 +11,11 @@ import asyncio
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from tabletop.engine import Action, ActionId, Game, IllegalAction, Seat, State
+from tabletop.server.clocks import ClockSpec, SeatClocks
 from tabletop.store import MoveRecord, TableRecord
 
 
@@ -76,6 +78,10 @@ class LiveTable:
     """For each seat, the seq since which its situation has not changed (it began or stopped
     acting, or moved itself): a move chosen at any seq from there on is still current."""
     synced_events: deque[str] = field(default_factory=lambda: deque(maxlen=64))
+    clocks: SeatClocks | None = None
+    """Every seat's time, when the table has a clock and has started."""
+    clock_changed: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set whenever a move or a new record changes the deadlines (the clock watcher waits on it)."""
 
     @property
     def id(self) -> str:
@@ -96,9 +102,9 @@ class LiveTable:
         """The log as (seat, action id) pairs: with the set-up, enough to replay the game."""
         return tuple((entry.seat, entry.action_id) for entry in self.log)
 
-    def advance(self, state: State, entry: LogEntry) -> None:
-        """Takes the position after a committed move."""
-        self._note_turns(self.state.current_players(), state.current_players(), entry.seat)
+    def advance(self, state: State, entry: LogEntry, at: datetime) -> None:
+        """Takes the position after a move committed at time `at`."""
+        self._note_turns(self.state.current_players(), state.current_players(), entry.seat, at)
         self.state = state
         self.log.append(entry)
         self.touch()
@@ -108,7 +114,7 @@ class LiveTable:
         entry = LogEntry.of(move, self.state)
         before = self.state.current_players()
         self.state.apply(move.seat, move.action_id)
-        self._note_turns(before, self.state.current_players(), move.seat)
+        self._note_turns(before, self.state.current_players(), move.seat, move.created_at)
         self.log.append(entry)
 
     def is_current(self, seat: Seat, expected_seq: int) -> bool:
@@ -120,19 +126,34 @@ class LiveTable:
         """
         return self.acting_since.get(seat, 0) <= expected_seq <= self.seq
 
-    def _note_turns(self, before: tuple[Seat, ...], after: tuple[Seat, ...], mover: Seat) -> None:
+    def _note_turns(
+        self, before: tuple[Seat, ...], after: tuple[Seat, ...], mover: Seat, at: datetime
+    ) -> None:
         """A new situation for the mover and for every seat that begins or stops acting."""
         seq = self.seq + 1
         for seat in {mover, *set(before).symmetric_difference(after)}:
             self.acting_since[seat] = seq
+        if self.clocks is not None:
+            self.clocks.follow(mover, at, before, after)
 
     def replace_record(self, record: TableRecord) -> None:
-        """Takes a newer record (seats filled, status changed)."""
+        """Takes a newer record (seats filled, status changed); the clocks start with the game."""
         self.record = record
+        self.start_clocks()
         self.touch()
 
+    def start_clocks(self) -> None:
+        """Starts the clocks once the table has a clock and has started (idempotent)."""
+        spec = ClockSpec.stored(self.record.clock)
+        if spec is None or self.clocks is not None or self.record.started_at is None:
+            return
+        self.clocks = SeatClocks.start(
+            spec, self.record.players, self.state.current_players(), self.record.started_at
+        )
+
     def touch(self) -> None:
-        """Marks every rendered view as out of date."""
+        """Marks every rendered view as out of date and wakes the clock watcher."""
+        self.clock_changed.set()
         self.rendered.clear()
 
     def catch_up(self, moves: Iterable[MoveRecord]) -> None:
@@ -154,6 +175,7 @@ def action_of(state: State, seat: Seat, action_id: ActionId) -> Action:
 def rebuild(record: TableRecord, game: Game, moves: Iterable[MoveRecord]) -> LiveTable:
     """The table's state and labelled log, replayed from the stored set-up and moves."""
     live = LiveTable(record, game, game.new_state(record.players, record.options, record.seed))
+    live.start_clocks()
     for move in moves:
         try:
             live.follow(move)

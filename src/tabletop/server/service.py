@@ -13,6 +13,7 @@ same service in memory. Nothing here knows a game by name.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import uuid
@@ -30,7 +31,9 @@ from tabletop.engine.errors import shown
 from tabletop.server import errors
 from tabletop.server.bot_runner import BotRunner, BotTimeout
 from tabletop.server.bot_worker import BotRequest
+from tabletop.server.clocks import ClockSpec
 from tabletop.server.fair_share import FairShare
+from tabletop.server.forfeits import ends_the_game, ranked_with_forfeits, walkover
 from tabletop.server.hub import Event, Hub, table_channel
 from tabletop.server.inputs import clean_line
 from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, rebuild
@@ -43,6 +46,8 @@ from tabletop.store import (
     MoveConflict,
     NewMove,
     NewTable,
+    NotFound,
+    SeatRecord,
     SeatSpec,
     SeatTaken,
     Store,
@@ -57,6 +62,8 @@ BOT_LEVELS = range(1, 6)
 FINISHED_TABLES_KEPT = 200
 MAX_ACTION_ID_LENGTH = 200
 MAX_SEATS = 16
+STAND_IN_LEVEL = 2
+"""The level of the bot that plays on for a person who left (fast enough for a live clock)."""
 BOT_LEASE_MARGIN = 5.0
 """Seconds a bot lease outlives the bot's budget: time to commit the move it chose."""
 """The most seats any table may have (the API and the forms refuse more before building them)."""
@@ -84,6 +91,8 @@ class TableRequest:
     mode: str = "live"
     seed: int | None = None
     created_by: int | None = None
+    clock: ClockSpec | None = None
+    rematch_of: str | None = None
 
 
 class TableService:
@@ -100,6 +109,8 @@ class TableService:
         bot_capacity: int = 1,
         bot_lease: float = 30.0,
         max_open_tables: int = MAX_OPEN_TABLES,
+        waiting_expiry: timedelta = timedelta(days=1),
+        watch_clocks: bool = True,
     ) -> None:
         self.store = store
         self.hub = hub
@@ -116,6 +127,9 @@ class TableService:
         self._bot_share = FairShare(bot_capacity)
         self._bot_lease = timedelta(seconds=bot_lease)
         self.max_open_tables = max_open_tables
+        self.waiting_expiry = waiting_expiry
+        self.watch_clocks = watch_clocks
+        self._clock_watchers: dict[str, asyncio.Task[None]] = {}
 
     # Life cycle
 
@@ -123,6 +137,8 @@ class TableService:
         """Rebuilds every open table from its log and restarts its bots; returns how many."""
         for table_id in await in_worker_thread(self.store.start_full_tables):
             _LOG.warning("table %s had every seat taken but had not started: started it", table_id)
+        for table_id in await self.abandon_stale_tables():
+            _LOG.info("table %s waited for players too long: abandoned", table_id)
         records = await in_worker_thread(self.store.tables, OPEN_STATUSES, None)
         for record in records:
             try:
@@ -135,12 +151,13 @@ class TableService:
 
     async def stop(self) -> None:
         """Cancels the bot moves under way (they are replayed from the log on the next start)."""
-        tasks = [*self._bot_tasks.values(), *self._followers.values()]
+        tasks = [*self._bot_tasks.values(), *self._followers.values(), *self._clock_watchers.values()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._bot_tasks.clear()
         self._followers.clear()
+        self._clock_watchers.clear()
 
     # Reading
 
@@ -169,6 +186,8 @@ class TableService:
         if live.record.status != "finished":
             if live.id not in self._followers:
                 self._followers[live.id] = asyncio.create_task(self._follow(live))
+            if live.clocks is not None and self.watch_clocks and live.id not in self._clock_watchers:
+                self._clock_watchers[live.id] = asyncio.create_task(self._watch_clock(live))
             return
         self._finished[live.id] = None
         self._finished.move_to_end(live.id)
@@ -234,8 +253,13 @@ class TableService:
         if len(people) != len(set(people)):
             raise errors.BadRequest("a player can hold only one seat at a table")
         mode: TableMode = "live" if request.mode == "live" else "turn-based"
+        if request.clock is not None:
+            mode = "live" if request.clock.mode == "live" else "turn-based"
         seed = secrets.randbits(SEED_BITS) if request.seed is None else request.seed
-        return NewTable(request.game_id, options, seed, request.seats, mode, request.created_by)
+        clock = None if request.clock is None else request.clock.to_json()
+        return NewTable(
+            request.game_id, options, seed, request.seats, mode, request.created_by, clock, request.rematch_of
+        )
 
     async def join(self, table_id: str, player_id: int, seat: Seat | None = None) -> LiveTable:
         """Seats a player at `seat` (or the first open one); the table starts once full.
@@ -279,6 +303,9 @@ class TableService:
         seat = live.record.seat_of(player_id)
         if seat is None:
             raise errors.NotSeated(f"you have no seat at table {table_id}; spectators cannot move")
+        await self.enforce_clock(live)
+        if live.record.seats[seat].stand_in is not None:
+            raise errors.GameOver("a bot plays your seat now: your time ran out or you resigned")
         return await self.play(table_id, seat, action_id, expected_seq)
 
     async def play(self, table_id: str, seat: Seat, action_id: object, expected_seq: object) -> LogEntry:
@@ -294,7 +321,8 @@ class TableService:
                 after.apply(seat, action_id)
             except IllegalAction as error:
                 raise errors.IllegalMove(str(error)) from error
-            result = after.outcome() if after.is_over() else None
+            outcome = after.outcome() if after.is_over() else None
+            result = None if outcome is None else ranked_with_forfeits(outcome, live.record)
             try:
                 move = await self._writer.append(NewMove(table_id, live.seq + 1, seat, action_id, result))
             except MoveConflict as error:
@@ -302,7 +330,7 @@ class TableService:
                 raise errors.StaleSeq(
                     f"another move was played first; the table is at seq {live.seq}"
                 ) from error
-            live.advance(after, LogEntry.of(move, live.state))
+            live.advance(after, LogEntry.of(move, live.state), move.created_at)
             entry = live.log[-1]
             if result is not None:
                 await self._reload_record(live)
@@ -310,6 +338,124 @@ class TableService:
         await self._publish(live, "move", seq=entry.seq)
         self._schedule_bots(live)
         return entry
+
+    # Time and the end of a table
+
+    async def enforce_clock(self, live: LiveTable) -> None:
+        """Applies the table's timeout policy to every seat whose time is over now.
+
+        Called by the clock watcher at each deadline and before a person's move, so a
+        timeout happens even with nobody connected; `Store.leave_game` makes it happen once
+        however many processes notice it.
+        """
+        if live.clocks is None or live.record.status != "playing":
+            return
+        for seat in live.clocks.out_of_time(self.store.clock()):
+            spec = live.clocks.spec
+            await self._leave_game(live, seat, "ran out of time", forfeit=spec.on_timeout == "lose")
+
+    async def resign(self, table_id: str, player_id: int) -> LiveTable:
+        """The player concedes: in a game of two the other wins; in a bigger one a bot plays on."""
+        live = await self.table(table_id)
+        seat = live.record.seat_of(player_id)
+        if seat is None:
+            raise errors.NotSeated(f"you have no seat at table {table_id}")
+        if live.record.status != "playing":
+            raise errors.GameOver(f"the game at table {table_id} is not under way: leave it instead")
+        if live.record.seats[seat].stand_in is not None:
+            raise errors.GameOver("you have already left this game")
+        await self._leave_game(live, seat, "resigned", forfeit=True)
+        return live
+
+    async def _leave_game(self, live: LiveTable, seat: Seat, reason: str, *, forfeit: bool) -> None:
+        """Records a seat leaving (a forfeit, or only a stand-in bot) once, and tells everyone."""
+        async with live.lock:
+            record = live.record
+            last = forfeit and ends_the_game(record, seat)
+            result = walkover(record, seat, reason) if last else None
+            stand_in = None if last else (bots.strongest(record.game_id), STAND_IN_LEVEL)
+            changed = await in_worker_thread(
+                self.store.leave_game,
+                live.id,
+                seat,
+                live.seq,
+                forfeit=reason if forfeit else None,
+                stand_in=stand_in,
+                result=result,
+            )
+            if changed is None:  # another process (or a move a moment ago) got there first
+                await self._refresh(live)
+            else:
+                live.replace_record(changed)
+                self._remember(live)
+        await self._publish(live, "table")
+        self._schedule_bots(live)
+
+    async def leave(self, table_id: str, player_id: int) -> LiveTable:
+        """Leaves a table that has not started (its seat opens again)."""
+        live = await self.table(table_id)
+        async with live.lock:
+            try:
+                record = await in_worker_thread(self.store.leave, table_id, player_id)
+            except (SeatTaken, NotFound) as error:
+                raise errors.SeatUnavailable(str(error)) from error
+            live.replace_record(record)
+        await self._publish(live, "table")
+        return live
+
+    async def rematch(self, table_id: str, player_id: int) -> LiveTable:
+        """A new table like a finished one: same game, options, clock and bots; the others invited.
+
+        The player who asks takes their old seat; the other people's seats are left open
+        for them (the finished table shows everyone the way to the new one). A second ask
+        finds the rematch already made and joins it.
+        """
+        live = await self.table(table_id)
+        record = live.record
+        if record.status != "finished" or record.seat_of(player_id) is None:
+            raise errors.BadRequest("only the players of a finished table can ask for a rematch")
+        existing = await in_worker_thread(self.store.rematch_of, table_id)
+        if existing is not None:
+            rematch = await self.table(existing)
+            if rematch.record.seat_of(player_id) is None and rematch.record.status == "waiting":
+                return await self.join(existing, player_id, record.seat_of(player_id))
+            return rematch
+        seats = tuple(_rematch_seat(seat, player_id) for seat in record.seats)
+        request = TableRequest(
+            record.game_id,
+            seats,
+            record.options,
+            record.mode,
+            created_by=player_id,
+            clock=ClockSpec.stored(record.clock),
+            rematch_of=table_id,
+        )
+        rematch = await self.create_table(request)
+        await self._publish(live, "rematch", rematch=rematch.id)
+        return rematch
+
+    async def abandon_stale_tables(self) -> list[str]:
+        """Tables still waiting for players after `waiting_expiry` are abandoned (leave the lobby)."""
+        expired = await in_worker_thread(self.store.abandon_waiting, self.store.clock() - self.waiting_expiry)
+        for table_id in expired:
+            live = self._tables.get(table_id)
+            if live is not None:
+                await self._reload_record(live)
+                self._remember(live)
+        return expired
+
+    async def _watch_clock(self, live: LiveTable) -> None:
+        """Sleeps until the table's next deadline (or a move that changes it), then enforces it."""
+        try:
+            while live.record.status == "playing" and live.clocks is not None:
+                live.clock_changed.clear()
+                deadline = live.clocks.earliest_deadline()
+                wait = None if deadline is None else max(0.0, (deadline - self.store.clock()).total_seconds())
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(live.clock_changed.wait(), wait)
+                await self.enforce_clock(live)
+        finally:
+            self._clock_watchers.pop(live.id, None)
 
     async def say(self, table_id: str, player_id: int, text: str) -> None:
         """Stores a chat line and sends it to everyone at the table."""
@@ -459,6 +605,15 @@ def _check_seat_spec(seat: SeatSpec, game_id: str) -> None:
         raise errors.BadRequest(f"no bot {seat.bot!r} for {game_id}; bots that play it: {known}")
     if seat.bot_level not in BOT_LEVELS:
         raise errors.BadRequest(f"bot level must be 1 to 5; got {seat.bot_level!r}")
+
+
+def _rematch_seat(seat: SeatRecord, asking: int) -> SeatSpec:
+    """The seat at the rematch: the asking player's own, a bot's bot, anyone else's left open."""
+    if seat.player_id == asking:
+        return SeatSpec(player_id=asking)
+    if seat.bot is not None:
+        return SeatSpec(bot=seat.bot, bot_level=seat.bot_level)
+    return SeatSpec()
 
 
 def _open_seat(record: TableRecord) -> Seat:

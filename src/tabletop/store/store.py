@@ -13,7 +13,7 @@ import hashlib
 import secrets
 import string
 import threading
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -74,6 +74,8 @@ class Store:
 
     def __init__(self, engine: Engine, *, serialise: bool = False) -> None:
         self.engine = engine
+        self.clock: Callable[[], datetime] = now
+        """Stamps every stored time; tests set it to move time forward without sleeping."""
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._lock: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if serialise else contextlib.nullcontext()
@@ -111,7 +113,7 @@ class Store:
     def create_guest(self, name: str) -> PlayerRecord:
         """A new guest player (no account) called `name`."""
         with self._transaction() as session:
-            player = Player(name=name, created_at=now())
+            player = Player(name=name, created_at=self.clock())
             session.add(player)
             session.flush()
             return _player_record(player)
@@ -172,7 +174,7 @@ class Store:
     def open_session(self, player_id: int, lifetime: timedelta) -> str:
         """A new random session token for the player; only its hash is stored."""
         token = secrets.token_urlsafe(32)
-        started = now()
+        started = self.clock()
         with self._transaction() as session:
             session.add(
                 LoginSession(
@@ -191,7 +193,7 @@ class Store:
                 select(Player)
                 .join(LoginSession, LoginSession.player_id == Player.id)
                 .where(LoginSession.token_hash == _token_hash(token))
-                .where(LoginSession.revoked_at.is_(None), LoginSession.expires_at > now())
+                .where(LoginSession.revoked_at.is_(None), LoginSession.expires_at > self.clock())
             )
             return None if player is None else _player_record(player)
 
@@ -201,7 +203,7 @@ class Store:
             session.execute(
                 update(LoginSession)
                 .where(LoginSession.token_hash == _token_hash(token), LoginSession.revoked_at.is_(None))
-                .values(revoked_at=now())
+                .values(revoked_at=self.clock())
             )
 
     def revoke_sessions(self, player_id: int) -> int:
@@ -210,7 +212,7 @@ class Store:
             ended = session.execute(
                 update(LoginSession)
                 .where(LoginSession.player_id == player_id, LoginSession.revoked_at.is_(None))
-                .values(revoked_at=now())
+                .values(revoked_at=self.clock())
             )
             return int(ended.rowcount)  # type: ignore[attr-defined]
 
@@ -223,7 +225,7 @@ class Store:
         earlier move, it has expired (its holder died), or `holder` already has it. With
         several server processes exactly one computes each bot move.
         """
-        moment = now()
+        moment = self.clock()
         try:
             with self._transaction() as session:
                 lease = session.get(BotLease, (table_id, seat), with_for_update=True)
@@ -245,7 +247,7 @@ class Store:
     def create_table(self, table: NewTable) -> TableRecord:
         """Stores a new table; it is "playing" at once when every seat is filled."""
         with self._transaction() as session:
-            created = now()
+            created = self.clock()
             full = all(spec.player_id is not None or spec.bot is not None for spec in table.seats)
             row = GameTable(
                 id=new_table_id(),
@@ -322,7 +324,7 @@ class Store:
                 record = _table_record(session, row)
                 if row.status == "waiting" and not any(s.is_open for s in record.seats):
                     row.status = "playing"
-                    row.started_at = now()
+                    row.started_at = self.clock()
                     record = _table_record(session, row)
                 return record
         except IntegrityError as error:
@@ -335,7 +337,7 @@ class Store:
             started = []
             for row in rows:
                 if not any(seat.is_open for seat in _table_record(session, row).seats):
-                    row.status, row.started_at = "playing", now()
+                    row.status, row.started_at = "playing", self.clock()
                     started.append(row.id)
             return started
 
@@ -372,7 +374,7 @@ class Store:
             if forfeit is not None:
                 row.forfeits = [*(row.forfeits or []), Forfeit(seat, forfeit, moves_played).to_json()]
             if result is not None:
-                _finish(session, table_id, result, now())
+                _finish(session, table_id, result, self.clock())
             session.flush()
             return _table_record(session, row)
 
@@ -447,7 +449,7 @@ class Store:
         If any of them conflicts, each is appended again on its own, so the others still
         land; the answer lists, in order, each move's record or its `MoveConflict`.
         """
-        created = now()
+        created = self.clock()
         try:
             with self._transaction() as session:
                 for move in moves:
@@ -473,7 +475,7 @@ class Store:
         with self._transaction() as session:
             _get_table(session, table_id)
             player = _get_player(session, player_id)
-            row = ChatMessage(table_id=table_id, player_id=player_id, text=text, created_at=now())
+            row = ChatMessage(table_id=table_id, player_id=player_id, text=text, created_at=self.clock())
             session.add(row)
             session.flush()
             return ChatRecord(row.id, table_id, player_id, player.name, text, _utc(row.created_at))

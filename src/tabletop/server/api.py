@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
 from tabletop.server import errors
+from tabletop.server.clocks import ClockSpec
 from tabletop.server.context import Context, context_of
 from tabletop.server.identity import (
     authenticate,
@@ -88,6 +89,8 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=MAX_SEATS)
     options: dict[str, OptionValue] = Field(default_factory=dict)
     mode: Literal["live", "turn-based"] = "live"
+    clock: dict[str, Any] | None = None
+    on_timeout: Literal["lose", "bot"] = "lose"
 
 
 class JoinIn(BaseModel):
@@ -188,7 +191,8 @@ async def create_table(
     if sum(seat.kind == "me" for seat in body.seats) > 1:
         raise errors.BadRequest("you can take only one seat")
     seats = tuple(_seat_spec(seat, player) for seat in body.seats)
-    table_request = TableRequest(body.game, seats, body.options, body.mode, created_by=player.id)
+    clock = ClockSpec.from_json(body.clock, body.on_timeout)
+    table_request = TableRequest(body.game, seats, body.options, body.mode, created_by=player.id, clock=clock)
     await context.limits.check(request, "table", player.id)
     live = await context.service.create_table(table_request)
     return table_summary(live.record, live.seq)
@@ -216,6 +220,30 @@ async def join_table(
     """Takes a seat (the first open one unless `seat` is given)."""
     await context.limits.check(request, "join", player.id)
     live = await context.service.join(table_id, player.id, body.seat)
+    return table_summary(live.record, live.seq)
+
+
+@router.post("/tables/{table_id}/resign")
+async def resign(table_id: str, player: PlayerDependency, context: ContextDependency) -> dict[str, Any]:
+    """Concedes: in a game of two the other player wins; in a bigger one a bot plays on for you."""
+    live = await context.service.resign(table_id, player.id)
+    return table_summary(live.record, live.seq)
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave(table_id: str, player: PlayerDependency, context: ContextDependency) -> dict[str, Any]:
+    """Gives up your seat at a table that has not started."""
+    live = await context.service.leave(table_id, player.id)
+    return table_summary(live.record, live.seq)
+
+
+@router.post("/tables/{table_id}/rematch", status_code=201)
+async def rematch(
+    request: Request, table_id: str, player: PlayerDependency, context: ContextDependency
+) -> dict[str, Any]:
+    """A new table like this finished one (same seats for bots, open seats for the others)."""
+    await context.limits.check(request, "table", player.id)
+    live = await context.service.rematch(table_id, player.id)
     return table_summary(live.record, live.seq)
 
 

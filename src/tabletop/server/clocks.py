@@ -148,16 +148,30 @@ class SeatClocks:
         """The acting seats whose time is over at `now`."""
         return [seat for seat in sorted(self.turn_started) if (self.deadline(seat) or now) <= now]
 
-    def snapshot(self, now: datetime) -> dict[str, Any]:
-        """What clients need to count down without drifting: each seat's time left at `now`."""
-        seats = []
-        for seat, bank in sorted(self.remaining.items()):
-            started = self.turn_started.get(seat)
-            left = bank - (now - started).total_seconds() if started is not None else bank
-            seats.append(
-                {"seat": seat, "remaining_s": round(max(0.0, left), 3), "running": started is not None}
-            )
-        return {**self.spec.to_json(), "server_time": now.isoformat(), "seats": seats}
+    def snapshot(self) -> dict[str, Any]:
+        """What clients need to count down: each seat's time when its turn began, and since when.
+
+        It changes only with a move, so a rendered message can be cached and sent later; the
+        message's own `server_time` (added as it is sent) lets the client subtract what has
+        run since `running_since`.
+        """
+        seats = [
+            {
+                "seat": seat,
+                "remaining_s": round(max(0.0, bank), 3),
+                "running_since": None
+                if seat not in self.turn_started
+                else self.turn_started[seat].isoformat(),
+            }
+            for seat, bank in sorted(self.remaining.items())
+        ]
+        return {**self.spec.to_json(), "seats": seats}
+
+    def time_left(self, seat: Seat, now: datetime) -> float:
+        """Seconds `seat` has left at `now` (its bank while it does not act)."""
+        started = self.turn_started.get(seat)
+        used = 0.0 if started is None else (now - started).total_seconds()
+        return max(0.0, self.remaining[seat] - used)
 
 
 def _seconds(data: dict[str, Any], name: str, *, minimum: float) -> float:

@@ -24,6 +24,9 @@ def table_summary(record: TableRecord, seq: int | None = None) -> dict[str, Any]
         "created_at": record.created_at.isoformat(),
         "seats": [_seat_summary(seat) for seat in record.seats],
         "result": None if record.result is None else outcome_summary(record.result),
+        "clock": record.clock,
+        "forfeits": [forfeit.to_json() for forfeit in record.forfeits],
+        "rematch_of": record.rematch_of,
     }
     if seq is not None:
         summary["seq"] = seq
@@ -39,6 +42,7 @@ def _seat_summary(seat: SeatRecord) -> dict[str, Any]:
         "bot": seat.bot,
         "level": seat.bot_level,
         "open": seat.is_open,
+        "stand_in": seat.stand_in,
     }
 
 

@@ -10,6 +10,7 @@ the move log each viewer reads of other seats' moves what the game declared publ
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from tabletop import bots
@@ -37,7 +38,7 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
     playing = live.record.status == "playing" and not state.is_over()
     actions = state.legal_actions(viewer) if playing and viewer in movers else []
     log = visible_log(live, viewer, live.is_over if revealed is None else revealed)
-    outcome = state.outcome() if state.is_over() else None
+    outcome = _result(live)
     return {
         "table": live.id,
         "game": live.game.id,
@@ -55,9 +56,23 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
         "players": _players(live, movers, outcome),
         "log": [_log_item(entry) for entry in log],
         "outcome": None if outcome is None else outcome_summary(outcome),
+        "clock": None if live.clocks is None else live.clocks.snapshot(),
+        "server_time": server_time(),
         "view": view,
         "svg": _drawing(live, view),
     }
+
+
+def _result(live: LiveTable) -> Outcome | None:
+    """The table's result: as stored once finished (forfeits count), else the game's own at its end."""
+    if live.record.status == "finished" and live.record.result is not None:
+        return live.record.result
+    return live.state.outcome() if live.state.is_over() else None
+
+
+def server_time() -> str:
+    """Now, for clients to count clocks down from (see `SeatClocks.snapshot`)."""
+    return datetime.now(UTC).isoformat()
 
 
 def _drawing(live: LiveTable, view: JsonDict) -> str:
@@ -117,12 +132,16 @@ def _log_item(entry: LogEntry) -> dict[str, Any]:
 
 
 def live_message(live: LiveTable, viewer: Seat | None) -> str:
-    """The WebSocket "view" message for `viewer`, rendered once per table version and seat."""
+    """The WebSocket "view" message for `viewer`, rendered once per table version and seat.
+
+    Only the time it is sent at is added afresh, so a clock counts down right however long
+    ago the message was rendered.
+    """
     cached = live.rendered.get(viewer)
     if cached is None:
-        cached = json.dumps(socket_message(view_data(live, viewer)))
+        cached = json.dumps(socket_message(view_data(live, viewer)))[:-1]
         live.rendered[viewer] = cached
-    return cached
+    return f'{cached}, "server_time": "{server_time()}"}}'
 
 
 def socket_message(data: ViewData) -> dict[str, Any]:
@@ -138,6 +157,7 @@ def socket_message(data: ViewData) -> dict[str, Any]:
         "actions": data["actions"],
         "last_move_path": data["last_move_path"],
         "outcome": data["outcome"],
+        "clock": data["clock"],
         "html": state_fragment(data),
     }
 

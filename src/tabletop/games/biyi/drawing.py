@@ -16,6 +16,7 @@ clicks through. Light sits at the bottom, as Light sees the board.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from html import escape
 from typing import Any
 
 from tabletop.games.biyi.board import COLUMN_LETTERS
@@ -24,6 +25,7 @@ LEFT, RIGHT = 24, 10
 STRIP = 40
 BOARD_TOP = STRIP + 10
 LETTER_ROW = 20
+CAPTION_ROW = 20
 BOARD_WIDTH = 392
 MAX_SQUARE = 64
 FACE = {"light": "#f8f4ea", "dark": "#2f3b52"}
@@ -48,7 +50,7 @@ def draw_svg(view: Mapping[str, Any]) -> str:
     board = view["board"]
     size = square_size(board["width"])
     width = LEFT + board["width"] * size + RIGHT
-    height = BOARD_TOP + board["height"] * size + LETTER_ROW + STRIP + 8
+    height = BOARD_TOP + board["height"] * size + LETTER_ROW + CAPTION_ROW + STRIP + 8
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
         f'height="{height}" font-family="system-ui, sans-serif" role="img" aria-label="Biyi board">',
@@ -99,6 +101,12 @@ def _coordinates(board: Mapping[str, Any], size: int) -> Iterator[str]:
     for x in range(board["width"]):
         letter, centre = COLUMN_LETTERS[x], LEFT + (x + 0.5) * size
         yield f'<text x="{centre:.1f}" y="{bottom + LETTER_ROW / 2:.1f}" {style}>{letter}</text>'
+    middle = LEFT + board["width"] * size / 2
+    yield (
+        f'<text id="board-title" x="{middle:.1f}" y="{bottom + LETTER_ROW + CAPTION_ROW / 2:.1f}" '
+        'font-size="14" fill="#6f5237" text-anchor="middle" dominant-baseline="central">'
+        f"{escape(board['title'])}</text>"
+    )
 
 
 def _squares(view: Mapping[str, Any], size: int) -> Iterator[str]:

@@ -24,9 +24,11 @@ from tabletop.games.biyi import GAME, BiyiState
 START_TABLE = [
     # (board, Light's card, Dark's card, first player, counts at depth 1, 2, 3)
     ("quick", "test", "test", 0, [14, 196, 2578]),
+    ("quick", "test", "test", 1, [14, 196, 2578]),
     ("tabletop", "phalanx", "phalanx", 0, [26, 676, 16484]),
     ("tabletop", "wedge", "wedge", 0, [26, 676, 16615]),
     ("tabletop", "flanks", "flanks", 0, [26, 676, 16642]),
+    ("tabletop", "flanks", "flanks", 1, [26, 676, 16642]),
     ("tabletop", "phalanx", "wedge", 0, [26, 676, 16484]),
     ("tabletop", "phalanx", "wedge", 1, [26, 676, 16614]),
 ]

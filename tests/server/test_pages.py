@@ -41,7 +41,8 @@ def test_looking_makes_no_player_and_acting_makes_a_guest_remembered_by_a_signed
     before = _players(site)
     lobby = browser.get("/")
     assert lobby.status_code == 200 and 'id="tt-me"' not in lobby.text
-    browser.get("/games/nim/new")
+    for path in ("/games/nim/new", "/register", "/login", "/games/nim/rules"):
+        assert browser.get(path).status_code in (200, 404), path  # 404: the test game has no rules page
     assert _players(site) == before  # issue 11, item 8: page views insert no player rows
     renamed = browser.post("/name", data={"csrf": _csrf(lobby), "name": "Guest Ann"})
     assert renamed.status_code == 303 and _players(site) == before + 1

@@ -15,6 +15,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from tabletop import bots
 from tabletop.engine import Game
 from tabletop.server import errors
+from tabletop.server.clocks import PRESETS as CLOCK_PRESETS
+from tabletop.server.clocks import ClockSpec
 from tabletop.server.context import context_of
 from tabletop.server.identity import (
     authenticate,
@@ -104,6 +106,7 @@ async def _new_table_page(request: Request, game: Game, error: str | None = None
         players=game.min_players if game.min_players > 1 else 1,
         seat_choices=_seat_choices(game),
         seat_defaults=defaults,
+        clock_presets=list(CLOCK_PRESETS),
         error=error,
     )
 
@@ -152,7 +155,12 @@ def _table_request(game: Game, form: dict[str, str], player: PlayerRecord) -> Ta
             options[name] = value == "true"
         elif value is not None:
             options[name] = value
-    return TableRequest(game.id, seats, options, form.get("mode", "live"), created_by=player.id)
+    preset = form.get("clock", "none")
+    if preset not in CLOCK_PRESETS:
+        raise errors.BadRequest(f"choose a clock: {', '.join(CLOCK_PRESETS)}")
+    clock = ClockSpec.from_json(CLOCK_PRESETS[preset], form.get("on_timeout", "lose"))
+    mode = "live" if clock is None or clock.mode == "live" else "turn-based"
+    return TableRequest(game.id, seats, options, mode, created_by=player.id, clock=clock)
 
 
 def _seat_spec(choice: str, player: PlayerRecord) -> SeatSpec:
@@ -174,6 +182,8 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
     data = view_data(live, seat)
     open_seats = [s.seat for s in live.record.seats if s.is_open] if seat is None else []
     chat = await context.run(context.store.chat, table_id)
+    finished = live.record.status == "finished"
+    rematch = await context.run(context.store.rematch_of, table_id) if finished else None
     return await page(
         request,
         "table.html",
@@ -183,6 +193,8 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         invite_url=str(request.url_for("table_page", table_id=table_id)),
         open_seats=open_seats,
         chat=chat,
+        rematch=rematch,
+        stood_in=seat is not None and live.record.seats[seat].stand_in is not None,
     )
 
 
@@ -228,6 +240,35 @@ async def replay_step(request: Request, table_id: str, moves_played: int) -> dic
     live = await context_of(request).service.table(table_id)
     data = view_data(replay_snapshot(live, moves_played), None, revealed=live.is_over)
     return socket_message(data) | {"total_moves": live.seq}
+
+
+@router.post("/t/{table_id}/resign")
+async def resign(request: Request, table_id: str) -> Response:
+    """Concedes the game (a bot plays on for a seat in a game of more than two)."""
+    await _checked_form(request)
+    player = await ensure_player(request)
+    await context_of(request).service.resign(table_id, player.id)
+    return RedirectResponse(f"/t/{table_id}", status_code=SEE_OTHER)
+
+
+@router.post("/t/{table_id}/leave")
+async def leave(request: Request, table_id: str) -> Response:
+    """Gives the seat back at a table that has not started, and goes to the lobby."""
+    await _checked_form(request)
+    player = await ensure_player(request)
+    await context_of(request).service.leave(table_id, player.id)
+    return RedirectResponse("/", status_code=SEE_OTHER)
+
+
+@router.post("/t/{table_id}/rematch")
+async def rematch(request: Request, table_id: str) -> Response:
+    """Starts (or joins) the rematch of a finished table and goes to it."""
+    await _checked_form(request)
+    player = await ensure_player(request)
+    context = context_of(request)
+    await context.limits.check(request, "table", player.id)
+    live = await context.service.rematch(table_id, player.id)
+    return RedirectResponse(f"/t/{live.id}", status_code=SEE_OTHER)
 
 
 @router.get("/login")

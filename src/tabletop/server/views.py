@@ -57,6 +57,7 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
         "log": [_log_item(entry) for entry in log],
         "outcome": None if outcome is None else outcome_summary(outcome),
         "clock": None if live.clocks is None else live.clocks.snapshot(),
+        "clock_text": None if live.clocks is None else live.clocks.spec.describe(),
         "server_time": server_time(),
         "view": view,
         "svg": _drawing(live, view),
@@ -98,6 +99,7 @@ def _players(live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None)
             "open": seat.is_open,
             "to_move": seat.seat in movers,
             "step": _step_status(live, seat.seat, movers, outcome),
+            "stand_in": seat.stand_in is not None,
             "rank": None if outcome is None else outcome.ranks[seat.seat],
             "score": None if outcome is None else outcome.scores[seat.seat],
         }

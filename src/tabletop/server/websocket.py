@@ -108,6 +108,8 @@ class TableConnection:
             await self.context.service.sync(event)
             if event.get("kind") == "chat":
                 await self._send({"type": "chat", **event.get("chat", {})})
+            elif event.get("kind") == "rematch":
+                await self._send({"type": "rematch", "table": event.get("rematch")})
             else:
                 await self.send_view()
 

@@ -7,6 +7,11 @@
  * the clicks so far, marks the next possible elements `clickable`, sends an action once it
  * is fully matched, and offers buttons by label for path-less or ambiguous choices. A
  * click anywhere else cancels. Moves carry the seq they were chosen at.
+ *
+ * It also keeps time and attention: each seat's clock counts down from the view's clock
+ * snapshot (times at the start of each turn, and the server's time as the message was
+ * sent), and when it becomes this viewer's turn the tab title and icon say so, with a
+ * sound and a browser notification if the person asked for them.
  */
 (function () {
   "use strict";
@@ -20,6 +25,12 @@
   let pending = false;
   let socket = null;
   let retries = 0;
+
+  const originalTitle = document.title;
+  const icon = document.querySelector("link[rel=icon]");
+  const originalIcon = icon ? icon.getAttribute("href") : null;
+  let myTurnBefore = false;
+  let serverOffsetMs = 0;
 
   const CLOSE_TABLE_NOT_FOUND = 4404;
   const CLOSE_POLICY_VIOLATION = 1008;
@@ -62,6 +73,83 @@
     document.body.dataset.seq = String(view.seq);
     document.body.dataset.myTurn = view.actions.length ? "yes" : "no";
     document.body.dataset.pending = pending ? "yes" : "no";
+    announceTurn(view.actions.length > 0 && !replaying);
+    tickClocks();
+  }
+
+  function announceTurn(myTurn) {
+    document.title = myTurn ? "\u25cf Your turn \u2014 " + view.title : originalTitle;
+    if (icon && originalIcon) icon.setAttribute("href", myTurn ? "/static/favicon-turn.svg" : originalIcon);
+    if (myTurn && !myTurnBefore) {
+      if (localStorage.getItem("tt-sound") === "on") beep();
+      if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+        new Notification("Your turn \u2014 " + view.title, { body: view.prompt, tag: "tt-" + tableId });
+      }
+    }
+    myTurnBefore = myTurn;
+  }
+
+  function beep() {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    const audio = new Context();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  }
+
+  function formatSeconds(seconds) {
+    const whole = Math.max(0, Math.ceil(seconds));
+    if (whole >= 86400) return Math.floor(whole / 86400) + " d " + Math.floor((whole % 86400) / 3600) + " h";
+    if (whole >= 3600) return Math.floor(whole / 3600) + " h " + String(Math.floor((whole % 3600) / 60)).padStart(2, "0");
+    return Math.floor(whole / 60) + ":" + String(whole % 60).padStart(2, "0");
+  }
+
+  function tickClocks() {
+    const clock = view.clock;
+    if (!clock || !clock.seats) return;
+    const serverNow = Date.now() + serverOffsetMs;
+    clock.seats.forEach((entry) => {
+      const element = document.querySelector('.clock[data-seat="' + entry.seat + '"]');
+      if (!element) return;
+      const running = entry.running_since !== null && view.status === "playing";
+      const left = running ? entry.remaining_s - (serverNow - Date.parse(entry.running_since)) / 1000 : entry.remaining_s;
+      element.textContent = formatSeconds(left);
+      element.classList.toggle("running", running);
+      element.classList.toggle("low", running && left < 10);
+    });
+  }
+
+  function setUpAlerts() {
+    const sound = document.getElementById("tt-sound");
+    if (sound) {
+      const show = () => {
+        const on = localStorage.getItem("tt-sound") === "on";
+        sound.textContent = on ? "Sound on" : "Sound off";
+        sound.setAttribute("aria-pressed", on ? "true" : "false");
+      };
+      sound.addEventListener("click", () => {
+        localStorage.setItem("tt-sound", localStorage.getItem("tt-sound") === "on" ? "off" : "on");
+        show();
+      });
+      show();
+    }
+    const notify = document.getElementById("tt-notify");
+    if (notify) {
+      if (!("Notification" in window) || Notification.permission !== "default") notify.hidden = true;
+      notify.addEventListener("click", () => Notification.requestPermission().then(() => (notify.hidden = true)));
+    }
+    document.querySelectorAll("form[data-confirm]").forEach((form) => {
+      form.addEventListener("submit", (event) => {
+        if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+      });
+    });
+    setInterval(tickClocks, 250);
   }
 
   function button(text, onClick, className) {
@@ -132,6 +220,7 @@
   }
 
   function applyView(message) {
+    if (message.server_time) serverOffsetMs = Date.parse(message.server_time) - Date.now();
     view = message;
     clicks = [];
     pending = false;
@@ -157,6 +246,11 @@
       applyView(message);
     } else if (message.type === "chat") {
       addChat(message);
+    } else if (message.type === "rematch") {
+      const link = document.createElement("a");
+      link.href = "/t/" + message.table;
+      link.textContent = "A rematch is ready: join it";
+      document.getElementById("tt-notice").replaceChildren(link);
     } else if (message.type === "error") {
       pending = false;
       clicks = [];
@@ -245,6 +339,7 @@
     if (board() && board().contains(event.target)) onBoardClick(event);
   });
   setUpCopyButtons();
+  setUpAlerts();
   if (replaying) {
     setUpReplay();
   } else {

@@ -105,3 +105,11 @@ def test_small_print_stays_readable_on_a_phone() -> None:
 def test_the_text_board_shows_kinds_and_numbers() -> None:
     text = GAME.draw_text(t12({"a0": 12, "a1": 3}, faces={"d6": 3}).view(0))
     assert "[12•]" in text and "[  ~]" in text and "d6=3" in text and "d4=reserve" in text
+
+
+def test_a_lone_rival_is_drawn_smaller_but_with_its_numbers() -> None:
+    state = t12({"a0": 7}, {"a0": 9}, faces={"d6": 3})
+    drawn = elements(GAME.draw_svg(state.view(0)))
+    own = float(drawn["box-a0"].find(f"{SVG}rect").get("width", "0"))  # type: ignore[union-attr]
+    rival = float(drawn["s1-box-a0"].find(f"{SVG}rect").get("width", "0"))  # type: ignore[union-attr]
+    assert own > rival and drawn["s1-box-a0"].find(f"{SVG}text").text == "9"  # type: ignore[union-attr]

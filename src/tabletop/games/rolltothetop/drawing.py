@@ -25,6 +25,8 @@ LAST = "#c4481a"
 RESERVE = "#e4e4e4"
 DIE_TOP = 150
 POSTCARD_TOP = 212
+LONE_RIVAL_WIDTH = 320
+"""In a two-player game the rival's postcard is drawn smaller, yet wide enough to show its numbers."""
 
 
 def draw_svg(view: Mapping[str, Any]) -> str:
@@ -41,8 +43,10 @@ def draw_svg(view: Mapping[str, Any]) -> str:
         height = _postcard_height(view, WIDTH - 20)
         parts += _postcard(view, mine[0], 10, top, WIDTH - 20, own=True)
         top += height + 20
-    columns = 1 if len(others) == 1 and not mine else 2
+    columns = 1 if len(others) == 1 else 2
     card_width = (WIDTH - 20 - 10 * (columns - 1)) // columns
+    if mine and len(others) == 1:
+        card_width = LONE_RIVAL_WIDTH
     card_height = _postcard_height(view, card_width)
     for number, sheet in enumerate(others):
         column, row = number % columns, number // columns

@@ -248,7 +248,7 @@ class NumberDropState(State):
             "scores": [sheet.score() for sheet in sheets],
             "waiting": list(self.current_players()),
             "mine": None if own is None or self.over else _turn_view(own),
-            "last_move": self.last_move,
+            "last_move": _copy_move(self.last_move),
             "prompt": self.prompt(viewer),
         }
 
@@ -266,7 +266,7 @@ class NumberDropState(State):
             "block": self.block,
             "turns": [turn.to_json() for turn in self.turns],
             "over": self.over,
-            "last_move": self.last_move,
+            "last_move": _copy_move(self.last_move),
         }
 
     def load_json(self, data: JsonDict) -> None:
@@ -280,7 +280,7 @@ class NumberDropState(State):
         self.block = int(data["block"])
         self.turns = [SeatTurn.from_json(turn, self.blocks) for turn in data["turns"]]
         self.over = bool(data["over"])
-        self.last_move = data["last_move"]
+        self.last_move = _copy_move(data["last_move"])
 
     # --- questions ----------------------------------------------------------------------------------
 
@@ -366,6 +366,13 @@ class NumberDropState(State):
             {"die": f"N{die + 1}", "value": NUMBER_DICE[die][face]} for die, face in enumerate(self.dice[:4])
         ]
         return [*numbers, {"die": "S", "value": SHAPE_DIE[self.dice[4]]}]
+
+
+def _copy_move(move: JsonDict | None) -> JsonDict | None:
+    """The last step's record, copied so that no view or saved copy shares the state's lists."""
+    if move is None:
+        return None
+    return {"step": move["step"], "written": [list(cells) for cells in move["written"]]}
 
 
 def _fill(sheet: Sheet, rows: Sequence[str]) -> None:

@@ -144,3 +144,23 @@ def test_a_rules_page_is_served_as_html(
     assert missing.status_code == 404 and "has no rules page" in missing.text
     assert browser.get("/games/no-such-game/rules").status_code == 400
     rules_pages.rules_html.cache_clear()
+
+
+def test_the_lobby_puts_your_tables_first_and_finished_ones_with_their_winner(site: Site) -> None:
+    with httpx.Client(base_url=site.base_url) as ann:
+        ann.post("/api/guests", json={"name": "Ann"})
+        bob = site.guest("Bob")
+        body = {"game": "nim", "seats": [{"kind": "me"}, {"kind": "open"}], "options": {"heaps": "1-2"}}
+        waiting_id = ann.post("/api/tables", json=body).json()["id"]
+        playing_id = ann.post("/api/tables", json=body).json()["id"]
+        site.http.post(f"/api/tables/{playing_id}/join", json={}, headers=bob.headers)
+        mine = ann.get("/").text.split('id="tt-my-tables"')[1].split("</section>")[0]
+        assert mine.index(playing_id) < mine.index(waiting_id) and "your turn" in mine
+        ann.post(f"/api/tables/{playing_id}/moves", json={"action": "2:2", "seq": 0})
+        site.http.post(
+            f"/api/tables/{playing_id}/moves", json={"action": "1:1", "seq": 1}, headers=bob.headers
+        )
+        lobby = ann.get("/").text
+    finished = lobby.split("Recently finished")[1]
+    assert f"/t/{playing_id}/replay" in finished and "Bob wins" in finished
+    assert playing_id not in lobby.split('id="tt-my-tables"')[1].split("</section>")[0]

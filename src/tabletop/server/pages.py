@@ -7,6 +7,7 @@ token; every page makes sure the visitor is a player (a guest on the first visit
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -35,15 +36,18 @@ from tabletop.server.inputs import clean_name, whole_number
 from tabletop.server.live import replay_snapshot
 from tabletop.server.rules_pages import rules_html
 from tabletop.server.service import BOT_LEVELS, MAX_SEATS, TableRequest
+from tabletop.server.summaries import bot_display_name, result_line
 from tabletop.server.templating import render
-from tabletop.server.views import bot_display_name, socket_message, state_fragment, view_data
-from tabletop.store import PlayerRecord, SeatSpec, UsernameTaken
+from tabletop.server.views import socket_message, state_fragment, view_data
+from tabletop.store import PlayerRecord, SeatSpec, TableRecord, UsernameTaken
 from tabletop.store.models import NAME_LENGTH
 
 router = APIRouter(include_in_schema=False)
 
 SEE_OTHER = 303
 LOBBY_FINISHED_TABLES = 10
+LOBBY_IDLE = timedelta(minutes=15)
+"""A live table with no move for this long is not shown to watch (it may have been left)."""
 
 
 async def page(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
@@ -61,18 +65,52 @@ async def _checked_form(request: Request) -> dict[str, str]:
 
 @router.get("/")
 async def lobby(request: Request) -> HTMLResponse:
-    """Every registered game and the open tables."""
+    """Your tables (those waiting for you first), every game, the tables to join or watch live,
+    and recently finished ones with their winners."""
     context = context_of(request)
+    player = await current_player(request)
     all_games = context.list_games()
+    mine = await _my_tables(request, player)
+    mine_ids = {table["record"].id for table in mine}
+    now = context.store.clock()
+    tables = [
+        record
+        for record in await context.service.open_tables()
+        if record.id not in mine_ids and _is_live_enough(record, now)
+    ]
     finished = await context.run(context.store.tables, ["finished"], LOBBY_FINISHED_TABLES)
     return await page(
         request,
         "lobby.html",
         games=all_games,
         titles={game.id: game.title for game in all_games},
-        tables=await context.service.open_tables(),
-        finished=finished,
+        mine=mine,
+        tables=tables,
+        finished=[(record, result_line(record)) for record in finished],
     )
+
+
+async def _my_tables(request: Request, player: PlayerRecord | None) -> list[dict[str, Any]]:
+    """The visitor's tables under way or waiting, those where it is their turn first."""
+    if player is None:
+        return []
+    context = context_of(request)
+    records = await context.run(context.store.tables_of, player.id, ["waiting", "playing"])
+    mine = []
+    for record in records:
+        live = await context.service.table(record.id)
+        seat = record.seat_of(player.id)
+        your_turn = record.status == "playing" and seat in live.state.current_players()
+        mine.append({"record": record, "your_turn": your_turn})
+    return sorted(mine, key=lambda table: not table["your_turn"])
+
+
+def _is_live_enough(record: TableRecord, now: datetime) -> bool:
+    """A table for the lobby: waiting for players, or being played right now (not left idle)."""
+    if record.status == "waiting":
+        return True
+    last = record.last_move_at or record.started_at or record.created_at
+    return record.mode == "live" and now - last < LOBBY_IDLE
 
 
 @router.post("/name")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop import bots
 from tabletop.engine import Game, Outcome
 from tabletop.store import SeatRecord, TableRecord
 
@@ -65,3 +66,37 @@ def game_summary(game: Game) -> dict[str, Any]:
             for name, option in game.options.items()
         },
     }
+
+
+def result_line(record: TableRecord) -> str:
+    """A finished table's result for a list: the winner first, then the scores, best first.
+
+    >>> from datetime import datetime, UTC
+    >>> seats = (SeatRecord(0, 1, "Ann", None, None), SeatRecord(1, None, None, "mcts", 3))
+    >>> now = datetime.now(UTC)
+    >>> result = Outcome((1.0, 3.0), (2, 1), "done")
+    >>> result_line(TableRecord("t", "kalah", {}, 1, 2, "live", "finished", 1, now, now, now, result, seats))
+    'MCTS bot, level 3 wins 3–1'
+    """
+    result = record.result
+    if result is None:
+        return "no result"
+    names = [seat_display_name(seat) for seat in record.seats]
+    winners = [names[seat] for seat, rank in enumerate(result.ranks) if rank == 1]
+    scores = "–".join(f"{score:g}" for score in sorted(result.scores, reverse=True))
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"{' and '.join(winners)} {verb} {scores}"
+
+
+def seat_display_name(seat: SeatRecord) -> str:
+    """How people read a seat: the player's name, the bot's, or "open seat"."""
+    if seat.player_name:
+        return seat.player_name
+    return "open seat" if seat.bot is None else bot_display_name(seat.bot, seat.bot_level)
+
+
+def bot_display_name(bot: str, level: int | None) -> str:
+    """How people read a bot seat: "Random bot", "MCTS bot, level 3"."""
+    if not bots.has_levels(bot):
+        return f"{bot.capitalize()} bot"
+    return f"{bot.upper()} bot, level {level}"

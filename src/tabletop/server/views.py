@@ -13,12 +13,10 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from tabletop import bots
 from tabletop.engine import JsonDict, Outcome, Seat
 from tabletop.server.live import LiveTable, LogEntry
-from tabletop.server.summaries import outcome_summary
+from tabletop.server.summaries import outcome_summary, seat_display_name
 from tabletop.server.templating import render
-from tabletop.store import SeatRecord
 
 ViewData = dict[str, Any]
 
@@ -93,7 +91,7 @@ def _players(live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None)
     return [
         {
             "seat": seat.seat,
-            "name": _seat_name(seat),
+            "name": seat_display_name(seat),
             "bot": seat.bot,
             "level": seat.bot_level,
             "open": seat.is_open,
@@ -114,19 +112,6 @@ def _step_status(
     if not live.game.capabilities.simultaneous or outcome is not None or live.record.status != "playing":
         return None
     return "choosing" if seat in movers else "done"
-
-
-def _seat_name(seat: SeatRecord) -> str:
-    if seat.player_name:
-        return seat.player_name
-    return "open seat" if seat.bot is None else bot_display_name(seat.bot, seat.bot_level)
-
-
-def bot_display_name(bot: str, level: int | None) -> str:
-    """How people read a bot seat: "Random bot", "MCTS bot, level 3"."""
-    if not bots.has_levels(bot):
-        return f"{bot.capitalize()} bot"
-    return f"{bot.upper()} bot, level {level}"
 
 
 def _log_item(entry: LogEntry) -> dict[str, Any]:

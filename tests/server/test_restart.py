@@ -100,3 +100,55 @@ def test_acknowledged_moves_survive_a_sigkill(tmp_path: Path, database_url: str 
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def _table_record(client: httpx.Client, table_id: str) -> dict[str, object]:
+    return dict(client.get(f"/api/tables/{table_id}").json())
+
+
+@pytest.mark.slow
+def test_a_pending_deadline_fires_once_after_a_sigkill(tmp_path: Path, database_url: str | None) -> None:
+    """Issue 12: the clock is in the log, not in memory. The server dies while Ann's 60 s run;
+    it comes back with its clock two minutes on (TABLETOP_CLOCK_OFFSET_S) and ends the game
+    for her at start-up, once: a second restart changes nothing."""
+    port, log, data = free_port(), tmp_path / "server.log", tmp_path / "data"
+    server = start_server(data, port, log, database_url=database_url)
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
+        ann = client.post("/api/guests", json={"name": "Ann"}).json()["token"]
+        client.cookies.clear()
+        bob = client.post("/api/guests", json={"name": "Bob"}).json()["token"]
+        client.cookies.clear()
+        body = {
+            "game": "kalah",
+            "seats": [{"kind": "me"}, {"kind": "open"}],
+            "clock": {"mode": "live", "initial_s": 60, "increment_s": 0},
+            "on_timeout": "lose",
+        }
+        table_id = client.post("/api/tables", json=body, headers={"Authorization": f"Bearer {ann}"}).json()[
+            "id"
+        ]
+        client.post(f"/api/tables/{table_id}/join", json={}, headers={"Authorization": f"Bearer {bob}"})
+        assert _table_record(client, table_id)["status"] == "playing"
+    server.send_signal(signal.SIGKILL)
+    server.wait(timeout=10)
+
+    ahead = {"TABLETOP_CLOCK_OFFSET_S": "120"}
+    for _restart in range(2):
+        server = start_server(data, port, log, database_url=database_url, settings=ahead)
+        try:
+            with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
+                record = _wait_until_finished(client, table_id)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+        assert record["result"]["reason"] == "Bob wins: Ann ran out of time"  # type: ignore[index]
+        assert record["forfeits"] == [{"seat": 0, "reason": "ran out of time", "seq": 0}]
+
+
+def _wait_until_finished(client: httpx.Client, table_id: str) -> dict[str, object]:
+    for _ in range(100):
+        record = _table_record(client, table_id)
+        if record["status"] == "finished":
+            return record
+        threading.Event().wait(0.1)
+    raise AssertionError(f"table {table_id} did not finish: {record}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import timedelta
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -31,6 +32,7 @@ from tabletop.server.service import BOT_LEASE_MARGIN, TableService
 from tabletop.server.settings import Settings
 from tabletop.server.templating import STATIC_DIRECTORY, render
 from tabletop.store import Store
+from tabletop.store.store import now
 
 SESSION_COOKIE = "tabletop_session"
 SESSION_DAYS = 30
@@ -49,6 +51,9 @@ def create_app(
 ) -> FastAPI:
     """The site for `settings`; the keyword arguments replace the production parts in tests."""
     store = Store.open(settings.database_url)
+    if settings.clock_offset_s:
+        offset = timedelta(seconds=settings.clock_offset_s)
+        store.clock = lambda: now() + offset
     hub = hub or make_hub(settings.redis_url)
     runner = bot_runner or ProcessBotRunner(settings.bot_workers, settings.bot_time_budget)
     service = TableService(

@@ -19,6 +19,8 @@ from tabletop.store import database_url
 
 SECRET_FILE_NAME = "secret_key"
 SECRET_KEY_VARIABLE = "TABLETOP_SECRET_KEY"
+CLOCK_OFFSET_VARIABLE = "TABLETOP_CLOCK_OFFSET_S"
+"""Runs the server's clock this many seconds ahead: for tests of deadlines across a restart."""
 DEFAULT_DATA_DIRECTORY = Path("data")
 
 
@@ -36,6 +38,7 @@ class Settings:
     secure_cookies: bool = False
     rate_limits: bool = True
     """Off only for load tests, whose thousand clients all come from one address."""
+    clock_offset_s: float = 0.0
 
     @classmethod
     def from_environment(cls, data_dir: Path = DEFAULT_DATA_DIRECTORY, **overrides: object) -> Settings:
@@ -47,6 +50,7 @@ class Settings:
             database_url=database_url(data_dir),
             secret_key=os.environ.get(SECRET_KEY_VARIABLE, "").strip() or load_secret(data_dir),
             redis_url=os.environ.get(REDIS_URL_VARIABLE) or None,
+            clock_offset_s=float(os.environ.get(CLOCK_OFFSET_VARIABLE, "0") or 0),
             **overrides,  # type: ignore[arg-type]
         )
 

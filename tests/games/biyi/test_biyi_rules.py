@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 from biyi_positions import DARK, LIGHT, column, ids, play, position
 
+from tabletop.bots import MctsBot
 from tabletop.games.biyi import GAME
+from tabletop.games.biyi.rules import prisoners
 
 # --- movement ------------------------------------------------------------------------------
 
@@ -391,3 +393,30 @@ def test_scenario_9_dragon_loss_with_another_pair() -> None:
     play(state, "b2c2/1")
     outcome = state.outcome()
     assert outcome is not None and outcome.ranks == (2, 1)
+
+
+# --- the default layout in play ----------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_default_layout_brings_the_rules_into_play() -> None:
+    # Section 1: between search bots, group slides (R2), climbs (R5), descents (R4), river
+    # crossings (R20) and prisoners occur, and games end on the bird (R30) well inside R33.
+    seen: set[str] = set()
+    for seed in range(3):
+        state = GAME.new_state(seed=seed)
+        bots = [MctsBot(iterations=100, seed=seed), MctsBot(iterations=100, seed=seed + 1)]
+        while not state.is_over():
+            seat = state.to_move
+            choice = bots[seat].choose(state, seat)
+            turn = next(turn for turn in state.turns() if turn.id == choice)
+            seen.add(turn.kind)
+            if turn.kind == "slide" and len(turn.moved) > 1:
+                seen.add("group")
+            if state.board.in_river[turn.target]:
+                seen.add("river")
+            state.apply(seat, turn.id)
+            if any(prisoners(column) for column in state.stacks):
+                seen.add("prisoner")
+        assert state.turns_played < state.board.turn_limit and "R30" in state.reason
+    assert seen >= {"slide", "climb", "descend", "group", "river", "prisoner"}

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 SEAT_NAMES = ("Light", "Dark")
 OWNER_NAMES = ("light", "dark")
 LETTERS = "LD"
-"""Light's and Dark's letters in hand-made positions and the text board."""
+"""Light's and Dark's letters in the columns `from_position` is given ("LDL")."""
 SHARED, SEPARATE = "shared", "separate"
 
 

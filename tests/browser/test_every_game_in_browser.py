@@ -214,3 +214,8 @@ def test_a_person_plays_the_game_to_the_end_against_a_bot_by_clicking(
 def test_crazyfarmers_is_played_with_four_seats(page: Page, base_url: str, artifacts: Path) -> None:
     """Crazy Farmers at a full table (the test above gives it two seats): three bots, fences crossing."""
     _play_a_table(page, base_url, artifacts, "crazyfarmers", players=4, shots="crazyfarmers-4p")
+
+
+def test_iwari_is_played_with_five_seats(page: Page, base_url: str, artifacts: Path) -> None:
+    """Iwari at a full table (the test above gives it two seats): four bots, Archipelago map."""
+    _play_a_table(page, base_url, artifacts, "iwari", players=5, shots="iwari-5p")

@@ -483,26 +483,24 @@ def test_r75_expeditions_are_not_offered() -> None:
 
 
 def _hidden_parts_equal(state: IwariState, viewer: int | None, rng: Rng) -> None:
+    """Resampling what `viewer` cannot see changes neither their view, nor its drawing, nor a log line."""
     view = state.view(viewer)
-    svg = GAME.draw_svg(view)
+    other = state.determinize(viewer, rng.spawn())
+    assert other.view(viewer) == view
+    assert GAME.draw_svg(other.view(viewer)) == GAME.draw_svg(view)
     mover = state.current_players()[0]
-    labels = {action: state.public_label(viewer, mover, action) for action in state.legal_action_ids(mover)}
-    for _ in range(2):
-        other = state.determinize(viewer, rng.spawn())
-        assert other.view(viewer) == view
-        assert GAME.draw_svg(other.view(viewer)) == svg
-        for action, label in labels.items():
-            if other.is_legal(mover, action):
-                assert other.public_label(viewer, mover, action) == label
-    for action, label in labels.items():
-        neutral = state.phase == NEUTRAL_PHASE
-        feat = state.pending[0][0] if state.pending else ""
-        assert label == describe(state.map, action, neutral, feat).label  # the id and nothing else
+    neutral = state.phase == NEUTRAL_PHASE
+    feat = state.pending[0][0] if state.pending else ""
+    for action in state.legal_action_ids(mover):
+        label = state.public_label(viewer, mover, action)
+        assert label == describe(state.map, action, neutral, feat).label  # from the id alone
+        if other.is_legal(mover, action):
+            assert other.public_label(viewer, mover, action) == label
         if action == "deck":
             assert label == "Draw from the deck"
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (5, 4), (2, 5)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 4)])
 def test_no_hand_or_deck_card_shows_in_any_view_drawing_or_log_line(players: int, seed: int) -> None:
     # for every seat and a spectator at every step, resampling what they cannot see changes
     # nothing they are shown; other hands appear only as counts until the game is over
@@ -514,7 +512,7 @@ def test_no_hand_or_deck_card_shows_in_any_view_drawing_or_log_line(players: int
             _hidden_parts_equal(state, viewer, rng)
             view = state.view(viewer)
             assert [hand is not None for hand in view["hands"]] == [seat == viewer for seat in range(players)]
-            assert "deck_order" not in view and isinstance(view["deck"], int)
+            assert isinstance(view["deck"], int)
         mover = state.current_players()[0]
         state.apply(mover, rng.choice(state.legal_action_ids(mover)))
     assert all(hand is not None for hand in state.view(None)["hands"])  # shown at the end

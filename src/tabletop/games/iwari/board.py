@@ -116,8 +116,12 @@ class IwariMap:
     space_index: dict[str, int] = field(init=False)
     piece_names: tuple[tuple[tuple[str, ...], str], ...] = field(init=False)
     """Per territory, its tent-space ids and its totem's name (``A*``), for the move generator."""
+    parsed: dict[str, Placement] = field(init=False)
+    """Placements already read from well-formed ids: a cache, since the same few thousand ids
+    come back in every game on a map."""
 
     def __post_init__(self) -> None:
+        self.parsed = {}
         self.territory_index = _index(self.territory_ids)
         self.space_index = _index(self.space_ids)
         self.piece_names = tuple(
@@ -338,6 +342,19 @@ class Placement:
 
 def parse_placement(m: IwariMap, action_id: str) -> Placement | None:
     """The placement an id names, or None if it is not one (legality is not checked here)."""
+    known = m.parsed.get(action_id)
+    if known is not None:
+        return known
+    placement = _read_placement(m, action_id)
+    if placement is not None and len(m.parsed) < _PARSED_LIMIT:
+        m.parsed[action_id] = placement
+    return placement
+
+
+_PARSED_LIMIT = 100_000
+
+
+def _read_placement(m: IwariMap, action_id: str) -> Placement | None:
     pieces, sep, paid = action_id.partition("=")
     if not sep or not 1 <= len(paid) <= HAND_SIZE or any(c not in BIOME_OF_LETTER for c in paid):
         return None

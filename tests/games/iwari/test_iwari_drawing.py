@@ -133,3 +133,18 @@ def test_the_text_drawing_lists_territories_cards_and_tribes() -> None:
     text = GAME.draw_text(state.view(RED))
     assert "F1 Forest" in text and "F1a:R" in text and "Your hand: FDD" in text
     assert "Grey (neutral)" in text and "TTT" not in text
+
+
+def test_labels_drawn_over_clickable_things_belong_to_them_or_let_clicks_through() -> None:
+    # a click on the word "totems" or on a totem chip must reach the totem strip, and the
+    # connection badges and roads drawn over the tiles must not catch clicks meant for spaces
+    state = position(totems={"F1": [1, 0, 0, 0]}, tents={"F1a": RED}, deck="C")
+    root = parse(state, RED)
+    strip = next(e for e in root.iter(f"{SVG}g") if e.get("id") == "totem-F1")
+    assert "R1" in "".join(strip.itertext())
+    empty = next(e for e in root.iter(f"{SVG}g") if e.get("id") == "totem-D1")
+    assert "totems" in "".join(empty.itertext())
+    for line in root.iter(f"{SVG}line"):
+        assert line.get("pointer-events") == "none"
+    badges = [g for g in root.iter(f"{SVG}g") if not g.get("id") and g.find(f"{SVG}rect") is not None]
+    assert badges and all(g.get("pointer-events") == "none" for g in badges)

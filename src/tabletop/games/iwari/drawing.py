@@ -96,7 +96,7 @@ def _map_parts(view: View) -> tuple[list[str], float]:
         (x1, y1), (x2, y2) = spaces[a]["xy"], spaces[b]["xy"]
         parts.append(
             f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="#8a6a3c" '
-            f'stroke-width="3" stroke-dasharray="2 3" stroke-linecap="round"/>'
+            f'stroke-width="3" stroke-dasharray="2 3" stroke-linecap="round" pointer-events="none"/>'
         )
     parts += [_badge(link, tiles) for link in board["connections"]]
     marked = set(last.get("spaces", []))
@@ -135,11 +135,11 @@ def _tile(view: View, territory: Mapping[str, Any], marked: bool) -> str:
         f'<g id="territory-{tid}"><rect x="{x:g}" y="{y:g}" width="{TILE_W}" height="{TILE_H}" rx="10" '
         f'fill="{TILE_FILLS[biome]}" {edge}/>'
         + _text(x + 6, y + 16, f"{tid} {BIOME_NAMES[biome]}{feats}", font_weight="bold")
-        + f'<rect id="totem-{tid}" x="{x + 4:g}" y="{y + 79:g}" width="{TILE_W - 8}" height="21" rx="5" '
+        + f'<g id="totem-{tid}"><rect x="{x + 4:g}" y="{y + 79:g}" width="{TILE_W - 8}" height="21" rx="5" '
         f'fill="#ffffff" fill-opacity=".55" stroke="#7d7462" stroke-dasharray="3 2"/>'
         + strip_label
         + "".join(chips)
-        + "</g>"
+        + "</g></g>"
     )
 
 
@@ -164,7 +164,8 @@ def _badge(link: Mapping[str, Any], tiles: Mapping[str, Mapping[str, Any]]) -> s
         shape += f'<path d="{peaks}" fill="#6d6d6d" stroke="{INK}" stroke-width=".8"/>'
         words = f"{link['number']}"
     star = "★" if link["feats"] else ""
-    return f"<g>{shape}{_text(x, y + 4.5, star + words, text_anchor='middle', font_weight='bold')}</g>"
+    label = _text(x, y + 4.5, star + words, text_anchor="middle", font_weight="bold")
+    return f'<g pointer-events="none">{shape}{label}</g>'
 
 
 def _space(view: View, space: Mapping[str, Any], marked: bool) -> str:

@@ -1,7 +1,7 @@
 """Iwari drawn from a view: an SVG map and card table for the browser, plain text for the terminal.
 
-The SVG is 400 units wide so that on a 360 px phone every word (at least 12.5 units) is
-at least 11 px. At the top the map: each territory a tile tinted by its biome, with its id
+The SVG is 400 units wide and every word at least 14 units, so on a 360 px phone, where the
+table page leaves the board about 320 px, print is still at least 11 px. At the top the map: each territory a tile tinted by its biome, with its id
 and biome written in it (colour is never the only clue), its tent spaces (``space-A1``,
 clickable) and its totem strip (``totem-A``), roads as dotted lines and each numbered
 connection as a badge on the border it crosses (water blue, land sand, peaks as ▲, a
@@ -22,7 +22,7 @@ View = Mapping[str, Any]
 
 WIDTH = 400
 FONT = "Trebuchet MS, Verdana, sans-serif"
-SMALL = 12.5
+SMALL = 14
 TILE_W, TILE_H = 92, 102
 SPACE_R = 11
 INK = "#222"
@@ -52,7 +52,7 @@ CARD_FILLS = {
 TRIBE_FILLS = ("#d55e00", "#0072b2", "#f0e442", "#009e73", "#cc79a7")
 NEUTRAL_FILL = "#8c8c8c"
 MARK = "#ff2d95"
-FOOTER_CHARACTERS = 52
+FOOTER_CHARACTERS = 46
 """About what fits on one line of small print across the drawing."""
 
 
@@ -261,7 +261,7 @@ def _card_parts(view: View, y: float) -> tuple[list[str], float]:
 
 def _tribe_parts(view: View, y: float) -> tuple[list[str], float]:
     """A row per tribe: colour and letter, name, score, pieces left, hand size as card backs."""
-    parts = [_text(8, y + 12, "Tribe · points · tents left · totems left · cards", fill="#6b6250")]
+    parts = [_text(8, y + 12, "Tribe · points · tents · totems · cards", fill="#6b6250")]
     y += 18
     current = view["current"]
     for tribe, name in enumerate(view["tribes"]):

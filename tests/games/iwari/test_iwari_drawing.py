@@ -118,8 +118,8 @@ def test_the_last_move_is_ringed_and_written_out() -> None:
     tile = next(e for e in root.iter(f"{SVG}g") if e.get("id") == "territory-F1")
     assert tile.find(f"{SVG}rect").get("stroke-width") == "3"  # type: ignore[union-attr]
     lines = [e.text or "" for e in root.iter(f"{SVG}text")]
-    start = lines.index("Last: Red: Tent on F1b and a totem in F1, paying")
-    assert lines[start + 1] == "Forest, Desert, Desert"  # wrapped, not cut
+    start = lines.index("Last: Red: Tent on F1b and a totem in F1,")
+    assert lines[start + 1] == "paying Forest, Desert, Desert"  # wrapped, not cut
 
 
 def test_mountains_and_connection_kinds_are_drawn_with_their_numbers() -> None:

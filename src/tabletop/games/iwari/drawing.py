@@ -1,8 +1,8 @@
 """Iwari drawn from a view: an SVG map and card table for the browser, plain text for the terminal.
 
 The SVG is 400 units wide and every word at least 14 units, so on a 360 px phone, where the
-table page leaves the board about 320 px, print is still at least 11 px. At the top the map: each territory a tile tinted by its biome, with its id
-and biome written in it (colour is never the only clue), its tent spaces (``space-A1``,
+table page leaves the board about 320 px, print is still at least 11 px. At the top the map:
+each territory a tile tinted by its biome, with its id and biome written in it (colour is never the only clue), its tent spaces (``space-A1``,
 clickable) and its totem strip (``totem-A``), roads as dotted lines and each numbered
 connection as a badge on the border it crosses (water blue, land sand, peaks as ▲, a
 grey mountain where one covers it). Tents are coloured triangles carrying their tribe's

@@ -1,15 +1,18 @@
 """Iwari drawn from a view: an SVG map and card table for the browser, plain text for the terminal.
 
 The SVG is 400 units wide and every word at least 14 units, so on a 360 px phone, where the
-table page leaves the board about 320 px, print is still at least 11 px. At the top the map:
-each territory a tile tinted by its biome, with its id and biome written in it (colour is never the only clue), its tent spaces (``space-A1``,
-clickable) and its totem strip (``totem-A``), roads as dotted lines and each numbered
-connection as a badge on the border it crosses (water blue, land sand, peaks as ▲, a
-grey mountain where one covers it). Tents are coloured triangles carrying their tribe's
-letter. Below: the deck (``deck``), the face-up display by biome (``display-F``), the
-viewer's own hand large (``hand-F``) with the exchange button (``exchange``), then a row
-per tribe with its score, pieces left and the others' hands as card backs and a count.
-The last move's spaces and territory are ringed; a line at the bottom says what it was.
+table page leaves the board about 320 px, print is still at least 11 px.
+
+At the top the map: each territory a tile tinted by its biome, with its id and biome
+written in it (colour is never the only clue), its tent spaces (``space-A1``, clickable)
+and its totem strip (``totem-A``), roads as dotted lines and each numbered connection as a
+badge on the border it crosses (water blue, land sand, peaks as ▲, a grey mountain where
+one covers it). Tents are coloured triangles carrying their tribe's letter. Below: the deck
+(``deck``), the face-up display by biome (``display-F``), the viewer's own hand large
+(``hand-F``) with the exchange button (``exchange``), then a row per tribe with its score,
+pieces left and the others' hands as card backs and a count. The last move's spaces and
+territory are ringed; the last lines say what it was. Words drawn over a clickable thing
+belong to it, and badges and roads let clicks through.
 """
 
 from __future__ import annotations

@@ -237,11 +237,12 @@ class Sheet:
 
     def mark_rows(self) -> None:
         """End of turn: +2 for each full normal row (R33), -5 for each row marked beyond the line (R34)."""
-        for y in range(LINE):
-            if not self.plus >> y & 1 and all(self.cells[cell_of(x, y)] != EMPTY for x in range(WIDTH)):
+        cells = self.cells
+        for y in range(min(LINE, min(self.tops) + 1)):
+            if not self.plus >> y & 1 and EMPTY not in cells[y * WIDTH : (y + 1) * WIDTH]:
                 self.plus |= 1 << y
-        for y in range(LINE, HEIGHT):
-            if any(self.cells[cell_of(x, y)] != EMPTY for x in range(WIDTH)):
+        for y in range(LINE, max(self.tops) + 1):
+            if any(value != EMPTY for value in cells[y * WIDTH : (y + 1) * WIDTH]):
                 self.minus |= 1 << (y - LINE)
 
     def to_json(self) -> JsonDict:

@@ -94,15 +94,21 @@ PLACEMENT_PREFIXES: dict[str, tuple[tuple[str, ...], ...]] = {
 def drop_ids(tops: list[int], shape: str, digits: tuple[int, ...]) -> list[str]:
     """Every drop action id: placement × arrangement of the digits (R16–R19).
 
-    Only gravity depends on the sheet; the id's two halves are made once and joined here,
-    since random playouts ask for a thousand ids per drop.
+    Only gravity depends on the sheet; the ids of a placement are made once per multiset
+    of digits, since random playouts ask for a thousand ids per drop.
     """
-    suffixes = _digit_suffixes(tuple(sorted(digits)))
+    key = tuple(sorted(digits))
     prefixes = PLACEMENT_PREFIXES[shape]
     ids: list[str] = []
     for orientation, column in placements(tops, shape):
-        ids.extend(map(prefixes[orientation.index][column].__add__, suffixes))
+        ids.extend(_ids_at(prefixes[orientation.index][column], key))
     return ids
+
+
+@lru_cache(maxsize=32768)
+def _ids_at(prefix: str, digits: tuple[int, ...]) -> tuple[str, ...]:
+    """The drop ids of one placement for one multiset of digits, made once."""
+    return tuple(map(prefix.__add__, _digit_suffixes(digits)))
 
 
 # --- combinations ---------------------------------------------------------------------------
@@ -144,8 +150,11 @@ def _identical_groups(sheet: Sheet, free: list[int]) -> list[Combination]:
         return []
     found: list[Combination] = []
     seen = 0
+    size = len(free)
     for start, digit in enumerate(free):
         if digit < 0 or seen >> start & 1:
+            continue
+        if not any(other < size and free[other] == digit for other in NEIGHBOURS[start]):
             continue
         component = _component(free, start)
         seen |= component
@@ -210,8 +219,9 @@ def _runs(sheet: Sheet, free: list[int]) -> list[Combination]:
         return []
     longest = max(wanted)
     found: list[Combination] = []
+    size = len(free)
     for start, digit in enumerate(free):
-        if digit >= 0:
+        if digit >= 0 and any(other < size and free[other] == digit + 1 for other in NEIGHBOURS[start]):
             _extend_run(free, [start], (wanted, longest), found)
     return found
 

@@ -89,6 +89,8 @@ async def test_two_processes_follow_each_other_through_redis(tmp_path: Path) -> 
             await there.play_as(live.id, bob.id, "1:3", 1)
         assert [move.action_id for move in here.store.moves(live.id)] == ["2:4", "1:3"]
     finally:
+        await here.stop()
+        await there.stop()
         for hub in hubs:
             await hub.close()
 
@@ -159,7 +161,7 @@ async def test_exactly_one_process_computes_each_bot_move(tmp_path: Path) -> Non
         seats = (SeatSpec(bot="random", bot_level=1), SeatSpec(bot="random", bot_level=1))
         live = await here.create_table(TableRequest("nim", seats, {"heaps": "3-4-5"}, seed=3))
         await there.table(live.id)
-        await _until(lambda: live.is_over, 20)
+        await _until(lambda: live.is_over, 60)
         asked = runners[0].asked + runners[1].asked
         assert sorted(asked) == sorted(set(asked)) and len(asked) == live.seq
     finally:

@@ -148,22 +148,22 @@ class SeatClocks:
         """The acting seats whose time is over at `now`."""
         return [seat for seat in sorted(self.turn_started) if (self.deadline(seat) or now) <= now]
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, stopped_at: datetime | None = None) -> dict[str, Any]:
         """What clients need to count down: each seat's time when its turn began, and since when.
 
         It changes only with a move, so a rendered message can be cached and sent later; the
         message's own `server_time` (added as it is sent) lets the client subtract what has
-        run since `running_since`.
+        run since `running_since`. Once the table has ended (`stopped_at`) nothing runs.
         """
+        if stopped_at is not None:
+            banks = {seat: self.time_left(seat, stopped_at) for seat in self.remaining}
+            since: dict[Seat, str] = {}
+        else:
+            banks = self.remaining
+            since = {seat: started.isoformat() for seat, started in self.turn_started.items()}
         seats = [
-            {
-                "seat": seat,
-                "remaining_s": round(max(0.0, bank), 3),
-                "running_since": None
-                if seat not in self.turn_started
-                else self.turn_started[seat].isoformat(),
-            }
-            for seat, bank in sorted(self.remaining.items())
+            {"seat": seat, "remaining_s": round(max(0.0, bank), 3), "running_since": since.get(seat)}
+            for seat, bank in sorted(banks.items())
         ]
         return {**self.spec.to_json(), "seats": seats}
 

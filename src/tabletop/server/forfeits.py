@@ -8,12 +8,8 @@ stayed, the earliest leaver last; the game's own result orders those who stayed.
 from __future__ import annotations
 
 from tabletop.engine import Outcome, Seat
+from tabletop.server.summaries import seat_display_name
 from tabletop.store import TableRecord
-
-
-def seat_name(record: TableRecord, seat: Seat) -> str:
-    """The name people know the seat by."""
-    return record.seats[seat].player_name or f"Player {seat + 1}"
 
 
 def ends_the_game(record: TableRecord, seat: Seat) -> bool:
@@ -37,7 +33,7 @@ def walkover(record: TableRecord, seat: Seat, reason: str) -> Outcome:
     winner = next(other for other in range(record.players) if other not in leavers)
     scores = [1.0 if other == winner else 0.0 for other in range(record.players)]
     ranked = _ranked(record.players, {winner: 1}, leavers)
-    why = f"{seat_name(record, winner)} wins: {seat_name(record, seat)} {reason}"
+    why = f"{seat_display_name(record.seats[winner])} wins: {seat_display_name(record.seats[seat])} {reason}"
     return Outcome(tuple(scores), ranked, why)
 
 
@@ -47,7 +43,7 @@ def ranked_with_forfeits(outcome: Outcome, record: TableRecord) -> Outcome:
         return outcome
     leavers = [forfeit.seat for forfeit in record.forfeits]
     stayed = {seat: outcome.ranks[seat] for seat in range(record.players) if seat not in leavers}
-    notes = "; ".join(f"{seat_name(record, f.seat)} {f.reason}" for f in record.forfeits)
+    notes = "; ".join(f"{seat_display_name(record.seats[f.seat])} {f.reason}" for f in record.forfeits)
     return Outcome(outcome.scores, _ranked(record.players, stayed, leavers), f"{outcome.reason} ({notes})")
 
 

@@ -32,11 +32,15 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
     """Everything a client may know about the table now, as JSON-safe data."""
     state = live.state
     view = state.view(viewer)
-    movers = state.current_players()
-    playing = live.record.status == "playing" and not state.is_over()
+    ended = live.record.status == "finished" or state.is_over()
+    movers = () if ended else state.current_players()
+    playing = live.record.status == "playing" and not ended
     actions = state.legal_actions(viewer) if playing and viewer in movers else []
-    log = visible_log(live, viewer, live.is_over if revealed is None else revealed)
+    log = visible_log(live, viewer, ended if revealed is None else revealed)
     outcome = _result(live)
+    prompt = str(view.get("prompt", ""))
+    if outcome is not None and not state.is_over():  # ended by a resignation or the clock
+        prompt = f"Game over: {outcome.reason}"
     return {
         "table": live.id,
         "game": live.game.id,
@@ -45,7 +49,7 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
         "status": live.record.status,
         "mode": live.record.mode,
         "seat": viewer,
-        "prompt": str(view.get("prompt", "")),
+        "prompt": prompt,
         "current_players": list(movers),
         "actions": [
             {"id": action.id, "label": action.label, "path": list(action.path)} for action in actions
@@ -54,7 +58,7 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
         "players": _players(live, movers, outcome),
         "log": [_log_item(entry) for entry in log],
         "outcome": None if outcome is None else outcome_summary(outcome),
-        "clock": None if live.clocks is None else live.clocks.snapshot(),
+        "clock": _clock(live),
         "clock_text": None if live.clocks is None else live.clocks.spec.describe(),
         "server_time": server_time(),
         "view": view,
@@ -67,6 +71,14 @@ def _result(live: LiveTable) -> Outcome | None:
     if live.record.status == "finished" and live.record.result is not None:
         return live.record.result
     return live.state.outcome() if live.state.is_over() else None
+
+
+def _clock(live: LiveTable) -> dict[str, Any] | None:
+    """The clocks as they run, or as they stopped when the table finished."""
+    if live.clocks is None:
+        return None
+    finished_at = live.record.finished_at if live.record.status == "finished" else None
+    return live.clocks.snapshot(stopped_at=finished_at)
 
 
 def server_time() -> str:

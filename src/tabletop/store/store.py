@@ -13,12 +13,13 @@ import hashlib
 import secrets
 import string
 import threading
+import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, func, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tabletop.engine import ActionId, Outcome, Seat
@@ -42,6 +43,7 @@ from tabletop.store.records import (
     UsernameTaken,
 )
 
+LEASE_ATTEMPTS = 5
 TABLE_ID_ALPHABET = string.ascii_lowercase + string.digits
 TABLE_ID_LENGTH = 10
 
@@ -225,22 +227,29 @@ class Store:
         earlier move, it has expired (its holder died), or `holder` already has it. With
         several server processes exactly one computes each bot move.
         """
+        for attempt in range(LEASE_ATTEMPTS):
+            try:
+                return self._try_bot_lease(table_id, seat, seq, holder, lifetime)
+            except IntegrityError:  # another process inserted the first lease a moment earlier
+                return False
+            except OperationalError:  # SQLite: another process wrote since this transaction read
+                time.sleep(0.02 * (attempt + 1))
+        return False
+
+    def _try_bot_lease(self, table_id: str, seat: Seat, seq: int, holder: str, lifetime: timedelta) -> bool:
         moment = self.clock()
-        try:
-            with self._transaction() as session:
-                lease = session.get(BotLease, (table_id, seat), with_for_update=True)
-                expires = moment + lifetime
-                if lease is None:
-                    session.add(
-                        BotLease(table_id=table_id, seat=seat, seq=seq, holder=holder, expires_at=expires)
-                    )
-                    return True
-                if lease.seq >= seq and lease.holder != holder and not _expired(session, lease, moment):
-                    return False
-                lease.seq, lease.holder, lease.expires_at = seq, holder, expires
+        with self._transaction() as session:
+            lease = session.get(BotLease, (table_id, seat), with_for_update=True)
+            expires = moment + lifetime
+            if lease is None:
+                session.add(
+                    BotLease(table_id=table_id, seat=seat, seq=seq, holder=holder, expires_at=expires)
+                )
                 return True
-        except IntegrityError:  # another process inserted the first lease a moment earlier
-            return False
+            if lease.seq >= seq and lease.holder != holder and not _expired(session, lease, moment):
+                return False
+            lease.seq, lease.holder, lease.expires_at = seq, holder, expires
+            return True
 
     # Tables and seats
 

@@ -247,7 +247,7 @@ class RollToTheTopState(State):
             "pool_rule": self.pool_rule() if self.phase == POOL else None,
             "sheets": [self._sheet_view(seat, seen) for seat in range(self.players)],
             "revealed": [list(boxes) for boxes in self.revealed],
-            "last_move": None if self.last_move is None else dict(self.last_move),
+            "last_move": _copy_move(self.last_move),
             "prompt": self.prompt(seen),
         }
 
@@ -271,7 +271,7 @@ class RollToTheTopState(State):
             "turn": self.turn,
             "anybody_wrote": self.anybody_wrote,
             "revealed": [list(boxes) for boxes in self.revealed],
-            "last_move": None if self.last_move is None else dict(self.last_move),
+            "last_move": _copy_move(self.last_move),
         }
 
     def load_json(self, data: JsonDict) -> None:
@@ -292,7 +292,7 @@ class RollToTheTopState(State):
         self.turn = int(data["turn"])
         self.anybody_wrote = bool(data["anybody_wrote"])
         self.revealed = [[int(box) for box in boxes] for boxes in data["revealed"]]
-        self.last_move = None if data["last_move"] is None else dict(data["last_move"])
+        self.last_move = _copy_move(data["last_move"])
         self.update_waiting()
 
     # --- questions ------------------------------------------------------------------------
@@ -441,3 +441,15 @@ class RollToTheTopState(State):
         self.undos = [0] * players
         self.confirmed = [False] * players
         self.waiting = tuple(range(players))
+
+
+def _copy_move(move: JsonDict | None) -> JsonDict | None:
+    """A copy of a last-move record down to its lists, so no view or saved state shares them."""
+    if move is None:
+        return None
+    return {
+        key: [list(item) if isinstance(item, list) else item for item in value]
+        if isinstance(value, list)
+        else value
+        for key, value in move.items()
+    }

@@ -126,12 +126,14 @@ def test_r3_one_matching_card_or_a_pair_pays_for_a_piece() -> None:
 
 
 def test_r3_two_pieces_need_a_matching_card() -> None:
+    # R3
     # scenario 3: Desert, Desert, Tundra in explored F1: one piece, paid by the Desert pair
     state = position(tents={"F1a": BLUE}, hands=["DDT", "F", "F", "F"])
     assert moves_in(state, "F1") == {"F1b=DD", "F1c=DD", "F1d=DD", "F1*=DD"}
 
 
 def test_r4_an_unexplored_territory_takes_exactly_one_tent() -> None:
+    # R4
     # scenario 1: D1 is empty, the hand is three Deserts: one tent for one card, no totem
     state = position(hands=["DDD", "F", "F", "F"])
     assert moves_in(state, "D1") == {"D1a=D", "D1b=D", "D1c=D"}
@@ -142,6 +144,7 @@ def test_r4_an_unexplored_territory_takes_exactly_one_tent() -> None:
 
 
 def test_r5_an_explored_territory_takes_two_pieces_in_any_mix() -> None:
+    # R5
     state = position(tents={"D1a": RED}, hands=["DDD", "F", "F", "F"])
     moves = moves_in(state, "D1")
     assert {"D1b+D1c=DD", "D1b+D1*=DD", "D1b=D", "D1*=D"} <= moves
@@ -149,11 +152,13 @@ def test_r5_an_explored_territory_takes_two_pieces_in_any_mix() -> None:
 
 
 def test_r6_a_full_territory_takes_totems_but_no_tent() -> None:
+    # R6
     state = position(tents={"D1a": RED, "D1b": BLUE, "D1c": BLUE}, hands=["DDD", "F", "F", "F"])
     assert moves_in(state, "D1") == {"D1*=D", "D1*+D1*=DD"}
 
 
 def test_r7_r8_totems_never_outnumber_the_largest_tent_count() -> None:
+    # R7, R8
     # scenario 5: F1 tents Red 2, Blue 1
     tents = {"F1a": RED, "F1b": RED, "F1c": BLUE}
     blue = position(tents=tents, current=BLUE)
@@ -167,6 +172,7 @@ def test_r7_r8_totems_never_outnumber_the_largest_tent_count() -> None:
 
 
 def test_r9_pieces_come_from_the_supply() -> None:
+    # R9
     no_tents = position(tents={"F1a": BLUE}, supply=[(0, 8), (19, 8), (20, 8), (20, 8)])
     assert moves_in(no_tents, "F1") == {"F1*=F"}
     no_totems = position(tents={"F1a": BLUE}, supply=[(20, 0), (19, 8), (20, 8), (20, 8)])
@@ -175,12 +181,14 @@ def test_r9_pieces_come_from_the_supply() -> None:
 
 
 def test_r13_cards_played_go_to_the_discard_pile() -> None:
+    # R13
     state = position(tents={"F1a": BLUE}, hands=["FDD", "F", "F", "F"], deck="TTT")
     play(state, "F1b+F1*=FDD")
     assert state.discard == [0, 1, 0, 0, 2] and sum(state.hands[RED]) == 0
 
 
 def test_r14_refill_card_by_card_from_the_deck_or_the_display() -> None:
+    # R14
     state = position(hands=["FFF", "F", "F", "F"], deck="CT", display="TGGD")
     play(state, "F1a=F")
     assert state.phase == DRAW
@@ -191,6 +199,7 @@ def test_r14_refill_card_by_card_from_the_deck_or_the_display() -> None:
 
 
 def test_r15_exchange_discards_one_card_and_draws_one() -> None:
+    # R15
     # scenario 9
     state = position(hands=["FDT", "F", "F", "F"], deck="CC", display="TGGD")
     play(state, "swap:D", "deck")
@@ -202,6 +211,7 @@ def test_r15_exchange_discards_one_card_and_draws_one() -> None:
 
 
 def test_r20_the_first_exhaustion_scores_tents_once_and_reshuffles() -> None:
+    # R20
     # scenario 10: the last deck card is drawn; the refill ends from the display; then the
     # half-journey scoring and a new deck from the discard pile
     state = position(
@@ -219,6 +229,7 @@ def test_r20_the_first_exhaustion_scores_tents_once_and_reshuffles() -> None:
 
 
 def test_r21_the_second_exhaustion_ends_the_game_after_the_round() -> None:
+    # R21
     # scenario 10: seat 1 empties the deck a second time; seat 2 (before the first player) still plays
     state = position(
         players=3, hands=["FFF", "FFF", "FFF"], deck="C", display="DD", current=BLUE, exhaustions=1
@@ -231,6 +242,7 @@ def test_r21_the_second_exhaustion_ends_the_game_after_the_round() -> None:
 
 
 def test_r21_a_players_last_tent_ends_the_game_after_the_round() -> None:
+    # R21
     # scenario 11
     state = position(hands=["FFF"] * 4, deck="CCCCCCCC", supply=[(1, 8), (20, 8), (20, 8), (20, 8)])
     play(state, "F1a=F", "deck")
@@ -242,6 +254,7 @@ def test_r21_a_players_last_tent_ends_the_game_after_the_round() -> None:
 
 
 def test_r21_with_deck_and_display_empty_hands_stay_short_and_an_empty_hand_passes() -> None:
+    # R21
     state = position(players=3, hands=["F", "", "FF"], exhaustions=2, end_triggered=True)
     play(state, "F1a=F")
     assert state.hands[RED] == [0, 0, 0, 0, 0] and state.current == BLUE
@@ -251,6 +264,7 @@ def test_r21_with_deck_and_display_empty_hands_stay_short_and_an_empty_hand_pass
 
 
 def test_r22_final_scoring_adds_tents_totems_settlements_and_the_map_specials() -> None:
+    # R22
     state = position(
         players=3,
         hands=["F", "F", "D"],
@@ -275,6 +289,7 @@ def test_r22_final_scoring_adds_tents_totems_settlements_and_the_map_specials() 
 
 
 def test_r30_the_cards_left_move_the_neutral_tribe() -> None:
+    # R30
     # scenario 12: one Forest for Red's tent; the two Deserts left go to the neutral tribe
     state = position(players=2, hands=["FDD", "FFF"], deck="CCCCC")
     play(state, "F1a=F")
@@ -289,6 +304,7 @@ def test_r30_the_cards_left_move_the_neutral_tribe() -> None:
 
 
 def test_r30_no_neutral_move_after_an_exchange_or_a_move_using_every_card() -> None:
+    # R30
     state = position(players=2, hands=["FDD", "FFF"], deck="CCCCC", tents={"F1a": BLUE})
     play(state, "swap:F")
     assert state.phase == DRAW
@@ -298,6 +314,7 @@ def test_r30_no_neutral_move_after_an_exchange_or_a_move_using_every_card() -> N
 
 
 def test_r30_cards_the_neutral_tribe_cannot_use_are_discarded() -> None:
+    # R30
     # no Tundra territory on the scenario map: a Tundra alone pays for nothing
     state = position(players=2, hands=["FT", "FFF"], deck="CCCCC")
     play(state, "F1a=F")
@@ -307,6 +324,7 @@ def test_r30_cards_the_neutral_tribe_cannot_use_are_discarded() -> None:
 
 
 def test_r31_the_neutral_tribe_counts_in_majorities_but_cannot_win() -> None:
+    # R31
     state = position(
         players=2,
         hands=["F", "F"],
@@ -326,6 +344,7 @@ def test_r31_the_neutral_tribe_counts_in_majorities_but_cannot_win() -> None:
 
 
 def test_r40_tent_majorities_score_the_total_and_the_next_count_up() -> None:
+    # R40
     # scenario 6: Red 3, Blue 2, Green 2, Yellow 1 -> 8, 3, 3, 2; Red 2 and Blue 2 -> 4 each
     assert tent_points([3, 2, 1, 2]) == [8, 3, 2, 3]
     assert tent_points([2, 2, 0, 0]) == [4, 4, 0, 0]
@@ -338,6 +357,7 @@ def test_r40_tent_majorities_score_the_total_and_the_next_count_up() -> None:
 
 
 def test_r42_r43_totem_majorities_at_both_ends_score_every_totem_there() -> None:
+    # R42, R43
     # scenario 7: F1 Red 2 Blue 1, F2 Red 1 Blue 1: Red leads F1 and ties F2 -> 5
     state = position(totems={"F1": [2, 1, 0, 0], "F2": [1, 1, 0, 0]})
     assert totem_scoring(SCENARIO_MAP, state.totems, 4, [False, False], [1, 1]) == [5, 0, 0, 0]
@@ -345,6 +365,7 @@ def test_r42_r43_totem_majorities_at_both_ends_score_every_totem_there() -> None
 
 
 def test_r52_four_road_linked_tents_make_a_settlement() -> None:
+    # R52
     # scenario 8
     state = position(tents={"F1c": RED, "F1d": RED, "F2a": RED, "F2b": RED})
     assert settlement_scoring(SCENARIO_MAP, state.occupant, 4) == [4, 0, 0, 0]
@@ -353,6 +374,7 @@ def test_r52_four_road_linked_tents_make_a_settlement() -> None:
 
 
 def test_r55_equal_scores_go_to_the_most_pieces_left() -> None:
+    # R55
     # scenario 13: A has 3 pieces left, B 5: B wins
     state = position(
         players=3,
@@ -369,6 +391,7 @@ def test_r55_equal_scores_go_to_the_most_pieces_left() -> None:
 
 
 def test_r55_equal_scores_and_pieces_share_the_win() -> None:
+    # R55
     state = position(
         players=3,
         hands=["F", "F", "D"],
@@ -387,6 +410,7 @@ def test_r55_equal_scores_and_pieces_share_the_win() -> None:
 
 
 def test_r60_connections_act_as_roads_on_such_a_map() -> None:
+    # R60
     tents = {"F1a": RED, "F1b": RED, "F2c": RED, "D1b": RED}
     plain = position(tents=tents)
     assert settlement_scoring(SCENARIO_MAP, plain.occupant, 4)[RED] == 0
@@ -396,6 +420,7 @@ def test_r60_connections_act_as_roads_on_such_a_map() -> None:
 
 
 def test_r61_two_connections_between_the_same_territories_score_separately() -> None:
+    # R61
     twice = map_with(
         connections=[
             {"number": 1, "a": "F1", "b": "F2", "kind": "land"},
@@ -408,6 +433,7 @@ def test_r61_two_connections_between_the_same_territories_score_separately() -> 
 
 
 def test_r62_the_extra_area_is_scored_like_a_territory() -> None:
+    # R62
     area = map_with(special={"extra_majority_area": ["F1a", "F2a", "D1a"]})
     state = position(tents={"F1a": RED, "F2a": RED, "D1a": BLUE}, game_map=area)
     assert extra_area_scoring(area, state.occupant, 4) == [3, 2, 0, 0]
@@ -421,6 +447,7 @@ def feats_position(**parts: object) -> IwariState:
 
 
 def test_r70_union_goes_on_a_territory_of_the_first_settlements() -> None:
+    # R70
     state = feats_position(tents={"F1c": RED, "F1d": RED, "F2a": RED})
     play(state, "F2b=F")
     assert state.phase == FEAT and state.legal_action_ids(RED) == ["feat:F1", "feat:F2"]
@@ -430,6 +457,7 @@ def test_r70_union_goes_on_a_territory_of_the_first_settlements() -> None:
 
 
 def test_r70_discovery_for_filling_a_territory_goes_elsewhere() -> None:
+    # R70
     state = feats_position(tents={"D1a": BLUE, "D1b": BLUE}, hands=["DDD", "F", "F", "F"])
     play(state, "D1c=D")
     assert state.legal_action_ids(RED) == ["feat:F1", "feat:F2"]
@@ -438,6 +466,7 @@ def test_r70_discovery_for_filling_a_territory_goes_elsewhere() -> None:
 
 
 def test_r70_honour_and_respect_go_on_the_connection_led_at_both_ends() -> None:
+    # R70
     state = feats_position(tents={"F1a": RED, "F2a": RED}, totems={"F2": [1, 0, 0, 0]})
     play(state, "F1*=F")
     assert state.connection_feats == [1, 0] and state.feat_takers[HONOUR] == [RED]
@@ -449,12 +478,14 @@ def test_r70_honour_and_respect_go_on_the_connection_led_at_both_ends() -> None:
 
 
 def test_r70_r43_a_covered_connection_earns_no_feat() -> None:
+    # R70, R43
     state = feats_position(tents={"F1a": RED, "F2a": RED}, totems={"F2": [1, 0, 0, 0]}, covered=[1])
     play(state, "F1*=F")
     assert state.connection_feats == [0, 0] and state.feat_takers[HONOUR] == []
 
 
 def test_r70_each_feat_is_earned_once_per_tribe_and_only_by_two_tribes() -> None:
+    # R70
     state = feats_position(tents={"F1c": RED, "F1d": RED, "F2a": RED})
     state.feat_takers[UNION] = [BLUE]
     play(state, "F2b=F", "feat:F1")
@@ -470,12 +501,14 @@ def test_r70_each_feat_is_earned_once_per_tribe_and_only_by_two_tribes() -> None
 
 
 def test_r70_feats_are_off_unless_the_table_asks() -> None:
+    # R70
     state = position(tents={"F1a": RED, "F1b": RED, "F1c": RED}, deck="CC")
     play(state, "F1d=F")
     assert state.phase == DRAW and state.territory_feats == [0, 0, 0]
 
 
 def test_r75_expeditions_are_not_offered() -> None:
+    # R75
     assert set(GAME.options) == {"map", "feats"}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from typing import Any
 import httpx
 import server_games
 import uvicorn
+from sqlalchemy import create_engine, text
 
 from tabletop.server.app import create_app
 from tabletop.server.bot_runner import ThreadBotRunner
@@ -75,3 +77,21 @@ def serving(data_dir: Path, **settings_overrides: Any) -> Iterator[Site]:
     server.should_exit = True
     thread.join(timeout=10)
     store.close()
+
+
+POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+@contextmanager
+def postgres_schema(prefix: str) -> Iterator[str]:
+    """A database URL on a fresh PostgreSQL schema, dropped afterwards."""
+    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://"))
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()

@@ -23,14 +23,13 @@ from pathlib import Path
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, text
+from running_site import postgres_schema
 
 from tabletop.server.process import free_port, start_server
 from tabletop.store import Store
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
 
-POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
 REDIS_URL = "redis://127.0.0.1:6379/0"
 TABLES = int(os.environ.get("TABLETOP_CHAOS_TABLES", "6"))
 ROUNDS = int(os.environ.get("TABLETOP_CHAOS_ROUNDS", "1"))
@@ -70,26 +69,20 @@ class Cluster:
 
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[Cluster]:
-    schema = f"chaos_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://"))
-    with admin.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
-    Store.open(url).close()  # migrate once, before two processes race to
-    settings = {"TABLETOP_REDIS_URL": REDIS_URL, "TABLETOP_SECRET_KEY": uuid.uuid4().hex}
-    running = Cluster(tmp_path, url, settings, [free_port(), free_port()], [None, None])  # type: ignore[list-item]
-    try:
-        running.start(0)
-        running.start(1)
-        yield running
-    finally:
-        for process in running.processes:
-            if process is not None and process.poll() is None:
-                process.terminate()
-                process.wait(timeout=10)
-        with admin.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with postgres_schema("chaos") as url:
+        Store.open(url).close()  # migrate once, before two processes race to
+        settings = {"TABLETOP_REDIS_URL": REDIS_URL, "TABLETOP_SECRET_KEY": uuid.uuid4().hex}
+        ports = [free_port(), free_port()]
+        running = Cluster(tmp_path, url, settings, ports, [None, None])  # type: ignore[list-item]
+        try:
+            running.start(0)
+            running.start(1)
+            yield running
+        finally:
+            for process in running.processes:
+                if process is not None and process.poll() is None:
+                    process.terminate()
+                    process.wait(timeout=10)
 
 
 @contextmanager

@@ -9,6 +9,7 @@ two processes on one timeout.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -16,16 +17,18 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 import server_games
+from running_site import postgres_schema
 
 from tabletop import games
 from tabletop.server import errors
 from tabletop.server.bot_runner import ThreadBotRunner
 from tabletop.server.clocks import ClockSpec, SeatClocks
-from tabletop.server.hub import MemoryHub
+from tabletop.server.hub import MemoryHub, RedisHub
 from tabletop.server.service import TableRequest, TableService
 from tabletop.store import SeatSpec, Store
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 class FakeTime:
@@ -223,24 +226,38 @@ async def test_a_timeout_in_a_simultaneous_step_stops_only_the_late_seat(
 
 
 @pytest.mark.asyncio
-async def test_two_processes_racing_on_one_timeout_apply_it_once(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    fake = FakeTime()
-    stores = (Store.open(url), Store.open(url))
-    for store in stores:
-        store.clock = fake
-    hub = MemoryHub()
-    here, there = (TableService(store, hub, games.load, watch_clocks=False) for store in stores)
-    table_id, ann, _bob = await _kalah(here, stores[0], ClockSpec("live", 60, 0))
-    await here.play_as(table_id, ann, "1", 0)
-    followed = await there.table(table_id)
-    await _until(lambda: followed.seq == 1)
-    fake.advance(61)
-    await asyncio.gather(here.enforce_clock(await here.table(table_id)), there.enforce_clock(followed))
-    record = stores[0].table(table_id)
-    assert record is not None and record.status == "finished" and len(record.forfeits) == 1
-    await here.stop()
-    await there.stop()
+@pytest.mark.parametrize(
+    "backend", ["sqlite", pytest.param("postgres", marks=[pytest.mark.postgres, pytest.mark.redis])]
+)
+async def test_two_processes_racing_on_one_timeout_apply_it_once(tmp_path: Path, backend: str) -> None:
+    with contextlib.ExitStack() as stack:
+        if backend == "sqlite":
+            url, hubs = f"sqlite:///{tmp_path / 'shared.sqlite3'}", [MemoryHub()] * 2
+        else:
+            url = stack.enter_context(postgres_schema("clocks"))
+            hubs = [RedisHub(REDIS_URL), RedisHub(REDIS_URL)]
+        fake = FakeTime()
+        stores = (Store.open(url), Store.open(url))
+        for store in stores:
+            store.clock = fake
+        here, there = (
+            TableService(store, hub, games.load, watch_clocks=False)
+            for store, hub in zip(stores, hubs, strict=True)
+        )
+        table_id, ann, _bob = await _kalah(here, stores[0], ClockSpec("live", 60, 0))
+        await here.play_as(table_id, ann, "1", 0)
+        followed = await there.table(table_id)
+        await _until(lambda: followed.seq == 1)
+        fake.advance(61)
+        await asyncio.gather(here.enforce_clock(await here.table(table_id)), there.enforce_clock(followed))
+        record = stores[0].table(table_id)
+        assert record is not None and record.status == "finished" and len(record.forfeits) == 1
+        await here.stop()
+        await there.stop()
+        for hub in {id(hub): hub for hub in hubs}.values():
+            await hub.close()
+        for store in stores:
+            store.close()
 
 
 @pytest.mark.asyncio

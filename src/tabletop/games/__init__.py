@@ -15,6 +15,7 @@ _REGISTRY = Registry(
         "kalah": "tabletop.games.kalah",
         "luckynumbers": "tabletop.games.luckynumbers",
         "mammalath": "tabletop.games.mammalath",
+        "moonriver": "tabletop.games.moonriver",
         "numberdrop": "tabletop.games.numberdrop",
         "rolltothetop": "tabletop.games.rolltothetop",
         "tuned": "tabletop.games.tuned",

@@ -1,0 +1,155 @@
+"""Moon River's components and notation: terrains, plots read from `data/plots.json`, the ranch grid.
+
+The retail plots are not public, so the shipped set is Tabletop's own (2.2 of
+docs/rules/moonriver.md). A transcribed set drops in as the same file: `load_plots` checks it
+field by field and raises `PlotDataError` naming the bad field.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+TERRAINS = ("meadow", "forest", "cornfield", "desert", "hills", "lake")
+TERRAIN_LETTERS = {"meadow": "M", "forest": "F", "cornfield": "C", "desert": "D", "hills": "H", "lake": "L"}
+CORNFIELD = TERRAINS.index("cornfield")
+SYMBOLS = ("cows", "skulls", "circles", "nuggets", "beavers", "corn", "farms")
+PLOT_COUNT = 96
+SIZE = 5
+BRIDGE_COLUMNS = (1, 3, 5)
+RESERVE = 3
+COLUMN = 4
+COW_SUPPLY = 32
+PARTNERS = ("desperado", "thief", "digger", "trapper", "farmer")
+PARTNER_LETTERS = {"desperado": "D", "thief": "T", "digger": "G", "trapper": "P", "farmer": "A"}
+TOKENS_PER_TYPE = 4
+COWBOY_POINTS = 3
+
+
+class PlotDataError(ValueError):
+    """A plot file that breaks the schema; the message names the file and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """One plot: the number on its back, its terrain (index in TERRAINS) and its symbols."""
+
+    number: int
+    terrain: int
+    cows: int
+    skulls: int
+    circles: int
+    nuggets: int
+    beavers: int
+    corn: int
+    farms: int
+
+    def code(self) -> str:
+        """Short text: terrain letter then symbols, e.g. "M2c" (meadow, two cows)."""
+        marks = (
+            ("c", self.cows),
+            ("x", self.skulls),
+            ("o", self.circles),
+            ("n", self.nuggets),
+            ("b", self.beavers),
+            ("k", self.corn),
+        )
+        letter = TERRAIN_LETTERS[TERRAINS[self.terrain]]
+        return letter + "".join(f"{count if count > 1 else ''}{mark}" for mark, count in marks if count)
+
+
+def _field(entry: dict[str, Any], key: str, where: str, origin: str, high: int) -> int:
+    if key not in entry:
+        raise PlotDataError(f"{origin}: {where}.{key} is missing")
+    value = entry[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise PlotDataError(f"{origin}: {where}.{key} must be a whole number from 0 to {high}; got {value!r}")
+    return value
+
+
+def parse_plots(data: object, origin: str) -> tuple[Plot, ...]:
+    """The plots of a decoded file, checked: 96 plots, unique numbers 1–96, six terrains, symbols 0–3."""
+    if not isinstance(data, dict) or not isinstance(data.get("plots"), list):
+        raise PlotDataError(f"{origin}: plots must be a list under the key 'plots'")
+    entries = data["plots"]
+    if len(entries) != PLOT_COUNT:
+        raise PlotDataError(f"{origin}: plots must hold {PLOT_COUNT} plots; got {len(entries)}")
+    plots: list[Plot] = []
+    for place, entry in enumerate(entries):
+        where = f"plots[{place}]"
+        if not isinstance(entry, dict):
+            raise PlotDataError(f"{origin}: {where} must be an object")
+        number = _field(entry, "number", where, origin, PLOT_COUNT)
+        terrain = entry.get("terrain")
+        if terrain not in TERRAINS:
+            raise PlotDataError(
+                f"{origin}: {where}.terrain must be one of {', '.join(TERRAINS)}; got {terrain!r}"
+            )
+        counts = [_field(entry, key, where, origin, 3) for key in SYMBOLS]
+        plots.append(Plot(number, TERRAINS.index(terrain), *counts))
+    numbers = sorted(plot.number for plot in plots)
+    if numbers != list(range(1, PLOT_COUNT + 1)):
+        missing = sorted(set(range(1, PLOT_COUNT + 1)) - set(numbers))
+        raise PlotDataError(
+            f"{origin}: plots[].number must run 1 to {PLOT_COUNT} once each; missing {missing[:5]}"
+        )
+    if len({plot.terrain for plot in plots}) != len(TERRAINS):
+        raise PlotDataError(f"{origin}: plots[].terrain must use all {len(TERRAINS)} terrains")
+    return tuple(sorted(plots, key=lambda plot: plot.number))
+
+
+def load_plots() -> tuple[Plot, ...]:
+    """The shipped plot set, indexed by number − 1."""
+    path = resources.files(__package__ or "tabletop.games.moonriver").joinpath("data", "plots.json")
+    try:
+        data = json.loads(path.read_text())
+    except json.JSONDecodeError as error:
+        raise PlotDataError(f"plots.json is not JSON: {error}") from error
+    return parse_plots(data, "plots.json")
+
+
+PLOTS = load_plots()
+
+
+def plot(number: int) -> Plot:
+    """The plot with this back number."""
+    return PLOTS[number - 1]
+
+
+# -- the ranch grid: cell index = (r - 1) * 5 + (c - 1); "a1" is column 1, row 1 (the bank) ----
+
+CELLS = SIZE * SIZE
+CELL_NAMES = tuple(f"{'abcde'[i % SIZE]}{i // SIZE + 1}" for i in range(CELLS))
+CELL_INDEX = {name: i for i, name in enumerate(CELL_NAMES)}
+BRIDGE_CELLS = frozenset(c - 1 for c in BRIDGE_COLUMNS)
+
+
+def _neighbours(cell: int) -> tuple[int, ...]:
+    col, row = cell % SIZE, cell // SIZE
+    out = []
+    for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        c, r = col + dc, row + dr
+        if 0 <= c < SIZE and 0 <= r < SIZE:
+            out.append(r * SIZE + c)
+    return tuple(out)
+
+
+NEIGHBOURS = tuple(_neighbours(cell) for cell in range(CELLS))
+EDGES = tuple((a, b) for a in range(CELLS) for b in NEIGHBOURS[a])
+"""Every ordered pair of adjacent cells (80)."""
+
+
+def domino_id(first: int, cell_a: int, second: int, cell_b: int) -> str:
+    """ "12a1+40b1": plot 12 on a1, plot 40 on b1, lower number first."""
+    if first > second:
+        first, cell_a, second, cell_b = second, cell_b, first, cell_a
+    return f"{first}{CELL_NAMES[cell_a]}+{second}{CELL_NAMES[cell_b]}"
+
+
+def parse_half(text: str) -> tuple[int, int] | None:
+    """ "12a1" → (12, cell index), or None."""
+    if len(text) < 3 or text[-2:] not in CELL_INDEX or not text[:-2].isdigit() or len(text) > 4:
+        return None
+    return int(text[:-2]), CELL_INDEX[text[-2:]]

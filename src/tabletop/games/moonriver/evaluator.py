@@ -1,0 +1,50 @@
+"""A heuristic value of a Moon River position for each seat, for the search bots.
+
+Points arrive from territories × cows (R43), so the score of the ranch as it stands is the
+backbone; cows on the board are worth more than they score today because territories still
+grow, empty cells are future points, and the plots in reserve will be placed. A seat's value
+compares its projection with the best other player's.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tabletop.games.moonriver.board import plot
+from tabletop.games.moonriver.state import MoonRiverState
+
+SCALE = 12.0
+"""A projected lead of this many points makes a position look about three-quarters won."""
+COW_WORTH = 1.5
+"""Points a cow on the ranch is expected to add as its territory grows."""
+RESERVE_WORTH = 0.5
+"""Points a plot in reserve is expected to add once placed."""
+
+
+def projected_scores(state: MoonRiverState) -> list[float]:
+    """Per seat: the score now, plus the cows' growth and what the reserve may still bring."""
+    out = []
+    for seat in range(state.players):
+        reserve = state.reserve[seat]
+        symbols = sum(plot(n).nuggets + plot(n).beavers + plot(n).corn + plot(n).cows for n in reserve)
+        growth = (
+            0.0
+            if state.is_over()
+            else COW_WORTH * sum(state.cows[seat]) + RESERVE_WORTH * (len(reserve) + symbols)
+        )
+        out.append(state.score(seat) + growth)
+    return out
+
+
+def evaluate(state: MoonRiverState) -> list[float]:
+    """One value per seat in [-1, 1]: the ranks once over, else the projected lead over the best rival."""
+    outcome = state.outcome()
+    if outcome is not None:
+        worst = max(state.players - 1, 1)
+        return [1.0 - 2.0 * (rank - 1) / worst for rank in outcome.ranks]
+    projected = projected_scores(state)
+    values = []
+    for seat in range(state.players):
+        rival = max(score for other, score in enumerate(projected) if other != seat)
+        values.append(math.tanh((projected[seat] - rival) / SCALE))
+    return values

@@ -1,0 +1,135 @@
+"""Moon River as pure functions of a ranch: where dominoes go, territories, cows and the score.
+
+A ranch is a list of 25 plot numbers (0 = empty) indexed as in `board`; cows a list of 25
+counts; partners a list of [cell, partner type, side] (side 1 = Cowboy, 0 = Specialist).
+Rule numbers refer to docs/rules/moonriver.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabletop.games.moonriver.board import (
+    BRIDGE_CELLS,
+    CELLS,
+    CORNFIELD,
+    EDGES,
+    NEIGHBOURS,
+    PARTNERS,
+    domino_id,
+    plot,
+)
+
+DIGGER, TRAPPER, FARMER = PARTNERS.index("digger"), PARTNERS.index("trapper"), PARTNERS.index("farmer")
+
+
+def terrain_at(ranch: Sequence[int], cell: int) -> int:
+    """The terrain index of the plot on `cell`, or −1 when it is empty."""
+    number = ranch[cell]
+    return plot(number).terrain if number else -1
+
+
+def touching_terrain(ranch: Sequence[int]) -> list[set[int]]:
+    """Per terrain, the empty cells orthogonally next to a placed plot of that terrain (R11b)."""
+    out: list[set[int]] = [set() for _ in range(6)]
+    for cell in range(CELLS):
+        if ranch[cell]:
+            terrain = plot(ranch[cell]).terrain
+            for other in NEIGHBOURS[cell]:
+                if not ranch[other]:
+                    out[terrain].add(other)
+    return out
+
+
+def placements(ranch: Sequence[int], reserve: Sequence[int]) -> list[tuple[int, int, int, int]]:
+    """Every legal domino (plot a, cell a, plot b, cell b) from two reserve plots (R10, R11), a < b."""
+    touching = touching_terrain(ranch)
+    numbers = sorted(reserve)
+    out = []
+    for i, first in enumerate(numbers):
+        t_first = plot(first).terrain
+        for second in numbers[i + 1 :]:
+            t_second = plot(second).terrain
+            for cell_a, cell_b in EDGES:
+                if ranch[cell_a] or ranch[cell_b]:
+                    continue
+                if (
+                    cell_a in BRIDGE_CELLS
+                    or cell_b in BRIDGE_CELLS
+                    or cell_a in touching[t_first]
+                    or cell_b in touching[t_second]
+                ):
+                    out.append((first, cell_a, second, cell_b))
+    return out
+
+
+def placement_ids(ranch: Sequence[int], reserve: Sequence[int]) -> list[str]:
+    """The notation of `placements`."""
+    return [domino_id(*move) for move in placements(ranch, reserve)]
+
+
+def territory(ranch: Sequence[int], cell: int) -> list[int]:
+    """The cells of the territory holding `cell`: same terrain, orthogonally connected (2.3)."""
+    terrain = terrain_at(ranch, cell)
+    seen, stack = {cell}, [cell]
+    while stack:
+        here = stack.pop()
+        for other in NEIGHBOURS[here]:
+            if other not in seen and ranch[other] and plot(ranch[other]).terrain == terrain:
+                seen.add(other)
+                stack.append(other)
+    return sorted(seen)
+
+
+def territories(ranch: Sequence[int]) -> list[list[int]]:
+    """Every territory of the ranch."""
+    seen: set[int] = set()
+    out = []
+    for cell in range(CELLS):
+        if ranch[cell] and cell not in seen:
+            group = territory(ranch, cell)
+            seen.update(group)
+            out.append(group)
+    return out
+
+
+def cowboy_moves(ranch: Sequence[int], cows: Sequence[int]) -> list[tuple[int, int]]:
+    """Every one-step cow move (from, to): onto a placed plot that is not a corn field (R32)."""
+    return [
+        (cell, other)
+        for cell in range(CELLS)
+        if cows[cell]
+        for other in NEIGHBOURS[cell]
+        if ranch[other] and plot(ranch[other]).terrain != CORNFIELD
+    ]
+
+
+def protected_cells(ranch: Sequence[int], partners: Sequence[Sequence[int]]) -> set[int]:
+    """Cells whose cows the Cattle Thief cannot take: every territory holding a partner (R31)."""
+    out: set[int] = set()
+    for cell, _kind, _side in partners:
+        if cell not in out:
+            out.update(territory(ranch, cell))
+    return out
+
+
+def symbol_total(ranch: Sequence[int], name: str) -> int:
+    """How many symbols `name` the placed plots show."""
+    return sum(getattr(plot(number), name) for number in ranch if number)
+
+
+def score_parts(
+    ranch: Sequence[int], cows: Sequence[int], partners: Sequence[Sequence[int]]
+) -> dict[str, int]:
+    """R43 on the ranch as it stands: territories, resource symbols, specialist bonuses."""
+    herds = sum(len(group) * sum(cows[c] for c in group) for group in territories(ranch))
+    nuggets, beavers, corn = (symbol_total(ranch, name) for name in ("nuggets", "beavers", "corn"))
+    specialists = [kind for _cell, kind, side in partners if side == 0]
+    bonus = nuggets * specialists.count(DIGGER) + beavers * specialists.count(TRAPPER)
+    bonus += corn * specialists.count(FARMER)
+    return {"territories": herds, "symbols": nuggets + beavers + corn, "specialists": bonus}
+
+
+def largest_territory(ranch: Sequence[int]) -> int:
+    """The plot count of the largest territory (first tie-break, R44)."""
+    return max((len(group) for group in territories(ranch)), default=0)

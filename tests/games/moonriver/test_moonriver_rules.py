@@ -13,7 +13,7 @@ from tabletop.engine import IllegalAction, Rng
 from tabletop.games.moonriver import GAME
 from tabletop.games.moonriver.board import CELL_INDEX, COW_SUPPLY
 from tabletop.games.moonriver.rules import score_parts
-from tabletop.games.moonriver.state import CLAIM, COWBOY, DESPERADO, EXPAND, HIRE, OVER, PICK, SKULL, THIEF
+from tabletop.games.moonriver.state import CLAIM, COWBOY, DESPERADO, HIRE, OVER, PICK, SKULL, THIEF
 
 
 def cows_at(state: object, seat: int, cell: str) -> int:

@@ -150,6 +150,11 @@ def domino_id(first: int, cell_a: int, second: int, cell_b: int) -> str:
 
 def parse_half(text: str) -> tuple[int, int] | None:
     """ "12a1" → (12, cell index), or None."""
-    if len(text) < 3 or text[-2:] not in CELL_INDEX or not text[:-2].isdigit() or len(text) > 4:
+    if (
+        len(text) < 3
+        or text[-2:] not in CELL_INDEX
+        or not (text[:-2].isascii() and text[:-2].isdigit())
+        or len(text) > 4
+    ):
         return None
     return int(text[:-2]), CELL_INDEX[text[-2:]]

@@ -86,7 +86,7 @@ def _ranch(view: Mapping[str, Any], seat: int, x0: float, y0: float) -> list[str
     you = " (you)" if view["viewer"] == seat else ""
     score = view["scores"][seat]
     size = view["reserve_sizes"][seat]
-    head = f"P{seat + 1}{you}: {score} pts · reserve {size}"
+    head = f"P{seat + 1}{you}: {score} pts"
     parts = [
         f'<rect x="{x0 - 2:g}" y="{y0:g}" width="{SIZE * CELL + 4}" height="{RANCH_HEIGHT - 2}" rx="5" '
         f'fill="#f7f1e3" stroke="{SEAT_COLOURS[seat] if seat < 3 else "#888"}" '
@@ -96,9 +96,10 @@ def _ranch(view: Mapping[str, Any], seat: int, x0: float, y0: float) -> list[str
     ]
     for back in range(size):
         parts.append(
-            f'<rect x="{x0 + 138 + back * 6:g}" y="{y0 + 3:g}" width="8" height="11" '
+            f'<rect x="{x0 + 112 + back * 9:g}" y="{y0 + 3:g}" width="8" height="11" '
             'fill="#8a5a2b" stroke="#222"/>'
         )
+    parts.append(_text(x0 + 150, y0 + 13, f"{size}", 11, fill="#222", anchor="start"))
     partners: dict[str, list[str]] = {}
     for cell_name, kind, side in view["partners"][seat]:
         partners.setdefault(cell_name, []).append("C" if side == "cowboy" else PARTNER_LETTERS[kind])

@@ -424,7 +424,7 @@ class MoonRiverState(State):
         verb, _, rest = action_id.partition(":")
         if verb == "pick":
             return Action(action_id, f"Ranchero on plot {rest} ({plot(int(rest)).code()})", (f"col-{rest}",))
-        if "+" in rest and verb != "discard":
+        if "+" in action_id and verb != "discard":
             halves = [parse_half(half) for half in action_id.split("+")]
             (a, ca), (b, cb) = cast(list[tuple[int, int]], halves)
             label = (

@@ -599,8 +599,11 @@ class MoonRiverState(State):
                 self.phase = THIEF
             return
         self.phase = EXPAND
-        if self._expand_ids() == ["done"] and len(self.reserve[seat]) <= RESERVE:
+        ids = self._expand_ids()
+        if ids == ["done"] and len(self.reserve[seat]) <= RESERVE:
             self._end_expansion()
+        else:
+            self.legal_cache = ids
 
     def _end_expansion(self) -> None:
         """R4: the Ranchero moves to the next column, except in the final round (R40)."""

@@ -425,3 +425,24 @@ def test_determinize_keeps_the_viewer_reserve_and_reshuffles_the_rest() -> None:
     assert sorted(copy.deck + copy.reserve[1] + copy.reserve[2]) == sorted(
         state.deck + state.reserve[1] + state.reserve[2]
     )
+
+
+def test_a_swap_and_a_discard_show_no_plot_numbers_afterwards() -> None:
+    # 4.12: the log and the last move keep the plots of a swap or a discard face down.
+    state = position(took=83, reserve=[5, 83, 28], reserves=[[], [40]])
+    state.apply(0, "5a1+83b1")
+    state.apply(0, "hire:desperado")
+    assert state.public_label(1, 0, "swap:28>1") == "Player 1 swaps a reserve plot with Player 2 (Desperado)"
+    state.apply(0, "swap:28>1")
+    for viewer in (None, 0, 1):
+        move = state.view(viewer)["last_move"]
+        assert move["action"] == "swap:?>1" and "28" not in move["label"] and "40" not in move["label"]
+    state = position(
+        took=5, reserve=[5, 15, 20, 28], ranches=[full_ranch_but("a1", "c3")], deck=list(range(36, 40))
+    )
+    state.apply(0, "discard:15+28")
+    assert state.view(1)["last_move"] == {
+        "seat": 0,
+        "action": "discard",
+        "label": "Player 1 discards two plots (R12)",
+    }

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, cast
+
+from tabletop.engine import Action
 
 TERRAINS = ("meadow", "forest", "cornfield", "desert", "hills", "lake")
 TERRAIN_LETTERS = {"meadow": "M", "forest": "F", "cornfield": "C", "desert": "D", "hills": "H", "lake": "L"}
@@ -158,3 +160,76 @@ def parse_half(text: str) -> tuple[int, int] | None:
     ):
         return None
     return int(text[:-2]), CELL_INDEX[text[-2:]]
+
+
+def player_name(seat: int) -> str:
+    """Players are numbered from 1 for people."""
+    return f"Player {seat + 1}"
+
+
+def public_form(action_id: str) -> str:
+    """The action as the whole table sees it: a discard and a Desperado swap hide the plots."""
+    if action_id.startswith("discard:"):
+        return "discard"
+    if action_id.startswith("swap:") and action_id != "swap:no":
+        return "swap:?" + action_id[action_id.index(">") :]
+    return action_id
+
+
+def public_text(seat: int, action_id: str) -> str:
+    """The label of a move as the whole table sees it (the action or its public form)."""
+    shown = public_form(action_id)
+    if shown == "discard":
+        return f"{player_name(seat)} discards two plots (R12)"
+    if shown.startswith("swap:?"):
+        target = int(shown.split(">")[1])
+        return f"{player_name(seat)} swaps a reserve plot with {player_name(target)} (Desperado)"
+    return describe(seat, action_id).label
+
+
+def describe(seat: int, action_id: str) -> Action:
+    """The action `action_id` of `seat`: its label for buttons and the log, and the path clicked."""
+    verb, _, rest = action_id.partition(":")
+    if verb == "pick":
+        return Action(action_id, f"Ranchero on plot {rest} ({plot(int(rest)).code()})", (f"col-{rest}",))
+    if "+" in action_id and verb != "discard":
+        halves = [parse_half(half) for half in action_id.split("+")]
+        (a, ca), (b, cb) = cast(list[tuple[int, int]], halves)
+        label = f"Plot {a} ({plot(a).code()}) on {CELL_NAMES[ca]}, {b} ({plot(b).code()}) on {CELL_NAMES[cb]}"
+        return Action(
+            action_id,
+            label,
+            (f"res-{a}", f"res-{b}", f"r{seat}-{CELL_NAMES[ca]}", f"r{seat}-{CELL_NAMES[cb]}"),
+        )
+    if verb == "discard":
+        return Action(action_id, f"Discard plots {rest.replace('+', ' and ')} (R12)")
+    if verb == "kill":
+        return Action(action_id, f"Drought kills the cow on {rest}", (f"r{seat}-{rest}",))
+    if verb == "hire":
+        kind, _, side = rest.partition("/")
+        if side:
+            return Action(action_id, f"Hire the {kind} token as a Cowboy")
+        return Action(action_id, f"Hire the {kind}", (f"saloon-{kind}",))
+    if verb == "move":
+        return Action(
+            action_id,
+            f"Cowboy: cow {rest[:2]} → {rest[2:]}",
+            (f"r{seat}-{rest[:2]}", f"r{seat}-{rest[2:]}"),
+        )
+    if verb == "swap":
+        if rest == "no":
+            return Action(action_id, "Desperado: no swap")
+        number, target = rest.split(">")
+        return Action(
+            action_id,
+            f"Desperado: give plot {number} to {player_name(int(target))} for a random one of theirs",
+        )
+    if verb == "steal":
+        return Action(
+            action_id,
+            f"Cattle Thief: take the cow on {player_name(int(rest[0]))}'s {rest[1:]}",
+            (f"r{rest[0]}-{rest[1:]}",),
+        )
+    if action_id == "stop":
+        return Action(action_id, "Cowboy: stop")
+    return Action(action_id, "End the expansion")

@@ -44,22 +44,18 @@ def touching_terrain(ranch: Sequence[int]) -> list[set[int]]:
 def placements(ranch: Sequence[int], reserve: Sequence[int]) -> list[tuple[int, int, int, int]]:
     """Every legal domino (plot a, cell a, plot b, cell b) from two reserve plots (R10, R11), a < b."""
     touching = touching_terrain(ranch)
+    free = [(a, b, a in BRIDGE_CELLS or b in BRIDGE_CELLS) for a, b in EDGES if not ranch[a] and not ranch[b]]
     numbers = sorted(reserve)
     out = []
     for i, first in enumerate(numbers):
-        t_first = plot(first).terrain
+        near_first = touching[plot(first).terrain]
         for second in numbers[i + 1 :]:
-            t_second = plot(second).terrain
-            for cell_a, cell_b in EDGES:
-                if ranch[cell_a] or ranch[cell_b]:
-                    continue
-                if (
-                    cell_a in BRIDGE_CELLS
-                    or cell_b in BRIDGE_CELLS
-                    or cell_a in touching[t_first]
-                    or cell_b in touching[t_second]
-                ):
-                    out.append((first, cell_a, second, cell_b))
+            near_second = touching[plot(second).terrain]
+            out += [
+                (first, cell_a, second, cell_b)
+                for cell_a, cell_b, bridge in free
+                if bridge or cell_a in near_first or cell_b in near_second
+            ]
     return out
 
 

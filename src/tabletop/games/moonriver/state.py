@@ -32,8 +32,12 @@ from tabletop.games.moonriver.board import (
     RESERVE,
     TERRAINS,
     TOKENS_PER_TYPE,
+    describe,
     parse_half,
+    player_name,
     plot,
+    public_form,
+    public_text,
 )
 from tabletop.games.moonriver.rules import (
     cowboy_moves,
@@ -56,11 +60,6 @@ CLAIM, EXPAND, PICK, SKULL, HIRE, COWBOY, DESPERADO, THIEF, OVER = (
     "over",
 )
 DESPERADO_KIND, THIEF_KIND = PARTNERS.index("desperado"), PARTNERS.index("thief")
-
-
-def player_name(seat: int) -> str:
-    """Players are numbered from 1 for people."""
-    return f"Player {seat + 1}"
 
 
 class MoonRiverState(State):
@@ -192,7 +191,7 @@ class MoonRiverState(State):
         return action_id in self.legal_cache
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        return [self._action(action_id) for action_id in self.legal_action_ids(seat)]
+        return [describe(seat, action_id) for action_id in self.legal_action_ids(seat)]
 
     def illegal(self, seat: Seat, action_id: object) -> IllegalAction:
         """The engine's message, with what this step expects."""
@@ -205,16 +204,7 @@ class MoonRiverState(State):
 
     def public_label(self, viewer: Seat | None, seat: Seat, action_id: ActionId) -> str | None:
         """Everything is seen except the plots a discard or a Desperado swap moves face down."""
-        return self.public_text(seat, action_id)
-
-    def public_text(self, seat: Seat, action_id: ActionId) -> str:
-        """The label of a move as the whole table sees it."""
-        if action_id.startswith("discard:"):
-            return f"{player_name(seat)} discards two plots (R12)"
-        if action_id.startswith("swap:") and action_id != "swap:no":
-            target = int(action_id.split(">")[1])
-            return f"{player_name(seat)} swaps a reserve plot with {player_name(target)} (Desperado)"
-        return self._action(action_id).label
+        return public_text(seat, action_id)
 
     def outcome(self) -> Outcome | None:
         """R44: most points; then the largest territory; then the most cows; then shared."""
@@ -299,9 +289,16 @@ class MoonRiverState(State):
             "scores": [self.score(seat) for seat in range(self.players)],
             "task": self._task_view(),
             "winners": list(outcome.winners()) if outcome is not None else [],
-            "last_move": self.last_move,
+            "last_move": self._last_move_view(),
             "prompt": self.prompt(viewer),
         }
+
+    def _last_move_view(self) -> JsonDict | None:
+        """The last action in its public form, with its label (made here to keep playouts fast)."""
+        if self.last_move is None:
+            return None
+        seat, action = int(self.last_move["seat"]), str(self.last_move["action"])
+        return {"seat": seat, "action": action, "label": public_text(seat, action)}
 
     def _reserve_view(self, viewer: Seat | None) -> list[list[Any]] | None:
         if viewer is None or not 0 <= viewer < self.players:
@@ -419,60 +416,11 @@ class MoonRiverState(State):
             out += [(target, c) for c in range(CELLS) if self.cows[target][c] and c not in guarded]
         return out
 
-    def _action(self, action_id: ActionId) -> Action:
-        seat = self.current
-        verb, _, rest = action_id.partition(":")
-        if verb == "pick":
-            return Action(action_id, f"Ranchero on plot {rest} ({plot(int(rest)).code()})", (f"col-{rest}",))
-        if "+" in action_id and verb != "discard":
-            halves = [parse_half(half) for half in action_id.split("+")]
-            (a, ca), (b, cb) = cast(list[tuple[int, int]], halves)
-            label = (
-                f"Plot {a} ({plot(a).code()}) on {CELL_NAMES[ca]}, {b} ({plot(b).code()}) on {CELL_NAMES[cb]}"
-            )
-            return Action(
-                action_id,
-                label,
-                (f"res-{a}", f"res-{b}", f"r{seat}-{CELL_NAMES[ca]}", f"r{seat}-{CELL_NAMES[cb]}"),
-            )
-        if verb == "discard":
-            return Action(action_id, f"Discard plots {rest.replace('+', ' and ')} (R12)")
-        if verb == "kill":
-            return Action(action_id, f"Drought kills the cow on {rest}", (f"r{seat}-{rest}",))
-        if verb == "hire":
-            kind, _, side = rest.partition("/")
-            if side:
-                return Action(action_id, f"Hire the {kind} token as a Cowboy")
-            return Action(action_id, f"Hire the {kind}", (f"saloon-{kind}",))
-        if verb == "move":
-            return Action(
-                action_id,
-                f"Cowboy: cow {rest[:2]} → {rest[2:]}",
-                (f"r{seat}-{rest[:2]}", f"r{seat}-{rest[2:]}"),
-            )
-        if verb == "swap":
-            if rest == "no":
-                return Action(action_id, "Desperado: no swap")
-            number, target = rest.split(">")
-            return Action(
-                action_id,
-                f"Desperado: give plot {number} to {player_name(int(target))} for a random one of theirs",
-            )
-        if verb == "steal":
-            return Action(
-                action_id,
-                f"Cattle Thief: take the cow on {player_name(int(rest[0]))}'s {rest[1:]}",
-                (f"r{rest[0]}-{rest[1:]}",),
-            )
-        if action_id == "stop":
-            return Action(action_id, "Cowboy: stop")
-        return Action(action_id, "End the expansion")
-
     # -- transitions -----------------------------------------------------------------------
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self.legal_cache = None
-        self.last_move = {"seat": seat, "action": action_id, "label": self.public_text(seat, action_id)}
+        self.last_move = {"seat": seat, "action": public_form(action_id)}
         verb, _, rest = action_id.partition(":")
         if verb == "pick":
             self._pick(seat, int(rest))

@@ -143,13 +143,6 @@ EDGES = tuple((a, b) for a in range(CELLS) for b in NEIGHBOURS[a])
 """Every ordered pair of adjacent cells (80)."""
 
 
-def domino_id(first: int, cell_a: int, second: int, cell_b: int) -> str:
-    """ "12a1+40b1": plot 12 on a1, plot 40 on b1, lower number first."""
-    if first > second:
-        first, cell_a, second, cell_b = second, cell_b, first, cell_a
-    return f"{first}{CELL_NAMES[cell_a]}+{second}{CELL_NAMES[cell_b]}"
-
-
 def parse_half(text: str) -> tuple[int, int] | None:
     """ "12a1" → (12, cell index), or None."""
     if (

@@ -11,12 +11,14 @@ from collections.abc import Sequence
 
 from tabletop.games.moonriver.board import (
     BRIDGE_CELLS,
+    CELL_NAMES,
     CELLS,
     CORNFIELD,
     EDGES,
     NEIGHBOURS,
     PARTNERS,
-    domino_id,
+    PLOT_COUNT,
+    TERRAINS,
     plot,
 )
 
@@ -29,39 +31,47 @@ def terrain_at(ranch: Sequence[int], cell: int) -> int:
     return plot(number).terrain if number else -1
 
 
-def touching_terrain(ranch: Sequence[int]) -> list[set[int]]:
-    """Per terrain, the empty cells orthogonally next to a placed plot of that terrain (R11b)."""
-    out: list[set[int]] = [set() for _ in range(6)]
+TERRAIN_OF = (-1, *(plot(number).terrain for number in range(1, PLOT_COUNT + 1)))
+"""The terrain of each plot number (index 0: no plot), read on every move generation."""
+NEIGHBOUR_BITS = tuple(sum(1 << other for other in NEIGHBOURS[cell]) for cell in range(CELLS))
+EDGE_BITS = tuple((a, b, (1 << a) | (1 << b), a in BRIDGE_CELLS or b in BRIDGE_CELLS) for a, b in EDGES)
+"""Every ordered edge with the mask of its two cells and whether it reaches a bridge (R11a)."""
+
+
+def touching_terrain(ranch: Sequence[int]) -> list[int]:
+    """Per terrain, a bit mask of the empty cells next to a placed plot of that terrain (R11b)."""
+    near = [0] * len(TERRAINS)
+    occupied = 0
     for cell in range(CELLS):
-        if ranch[cell]:
-            terrain = plot(ranch[cell]).terrain
-            for other in NEIGHBOURS[cell]:
-                if not ranch[other]:
-                    out[terrain].add(other)
-    return out
+        number = ranch[cell]
+        if number:
+            occupied |= 1 << cell
+            near[TERRAIN_OF[number]] |= NEIGHBOUR_BITS[cell]
+    return [mask & ~occupied for mask in near]
 
 
 def placements(ranch: Sequence[int], reserve: Sequence[int]) -> list[tuple[int, int, int, int]]:
     """Every legal domino (plot a, cell a, plot b, cell b) from two reserve plots (R10, R11), a < b."""
     touching = touching_terrain(ranch)
-    free = [(a, b, a in BRIDGE_CELLS or b in BRIDGE_CELLS) for a, b in EDGES if not ranch[a] and not ranch[b]]
+    occupied = sum(1 << cell for cell in range(CELLS) if ranch[cell])
+    free = [(a, b, bridge) for a, b, bits, bridge in EDGE_BITS if not bits & occupied]
     numbers = sorted(reserve)
     out = []
     for i, first in enumerate(numbers):
-        near_first = touching[plot(first).terrain]
+        near_first = touching[TERRAIN_OF[first]]
         for second in numbers[i + 1 :]:
-            near_second = touching[plot(second).terrain]
+            near_second = touching[TERRAIN_OF[second]]
             out += [
                 (first, cell_a, second, cell_b)
                 for cell_a, cell_b, bridge in free
-                if bridge or cell_a in near_first or cell_b in near_second
+                if bridge or near_first >> cell_a & 1 or near_second >> cell_b & 1
             ]
     return out
 
 
 def placement_ids(ranch: Sequence[int], reserve: Sequence[int]) -> list[str]:
-    """The notation of `placements`."""
-    return [domino_id(*move) for move in placements(ranch, reserve)]
+    """The notation of `placements` (the lower number is always first)."""
+    return [f"{a}{CELL_NAMES[ca]}+{b}{CELL_NAMES[cb]}" for a, ca, b, cb in placements(ranch, reserve)]
 
 
 def territory(ranch: Sequence[int], cell: int) -> list[int]:

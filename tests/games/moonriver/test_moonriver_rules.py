@@ -11,7 +11,7 @@ from moonriver_positions import position
 
 from tabletop.engine import IllegalAction, Rng
 from tabletop.games.moonriver import GAME
-from tabletop.games.moonriver.board import CELL_INDEX, COW_SUPPLY
+from tabletop.games.moonriver.board import CELL_INDEX, COW_SUPPLY, PLOTS
 from tabletop.games.moonriver.rules import score_parts
 from tabletop.games.moonriver.state import CLAIM, COWBOY, DESPERADO, HIRE, OVER, PICK, SKULL, THIEF
 
@@ -446,3 +446,11 @@ def test_a_swap_and_a_discard_show_no_plot_numbers_afterwards() -> None:
         "action": "discard",
         "label": "Player 1 discards two plots (R12)",
     }
+
+
+def test_legends_of_the_west_and_bonus_tiles_are_not_offered() -> None:
+    # R50, 4.4: no scenario or bonus-tile option exists, and the shipped plots show no farms.
+    assert dict(GAME.options) == {}
+    state = GAME.new_state(2, None, 1)
+    assert all(state.view(None)["scores"][seat] == 0 for seat in range(2))
+    assert not any(p.farms for p in PLOTS)

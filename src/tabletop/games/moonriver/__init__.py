@@ -24,7 +24,7 @@ Decisions where the rules are silent (section 4 of the rules page):
 Hidden: the draw order, the box (2 players), other players' reserves (shown as backs and
 counts); a discard and a Desperado swap are logged without plot numbers.
 
-Notation (section 7 of the rules page): ``pick:40`` (Ranchero on plot 40), ``12a1+40b1``
+Notation (section 5 of the rules page): ``pick:40`` (Ranchero on plot 40), ``12a1+40b1``
 (plot 12 on a1, plot 40 on b1, lower number first; columns a–e, row 1 on the bank),
 ``done``, ``discard:12+40``, ``kill:b2``, ``hire:thief`` / ``hire:thief/cowboy``,
 ``move:b2b3``, ``stop``, ``swap:12>1`` / ``swap:no`` (seat index), ``steal:1b3``.

@@ -50,6 +50,14 @@ def test_the_last_move_is_marked() -> None:
     assert 'id="last-move"' in GAME.draw_svg(state.view(None))
 
 
+def test_a_discarded_bribe_is_drawn_without_a_target() -> None:
+    """A discarded card has no target plot to ring (a random game once crashed here)."""
+    state = position(hands=[["bribe"], []])
+    view = state.view(None)
+    view["last_move"] = {"seat": 0, "kind": "discard", "card": "bribe"}
+    assert ElementTree.fromstring(GAME.draw_svg(view)).tag.endswith("svg")
+
+
 def test_print_is_readable_on_a_phone() -> None:
     state = position(hands=[["nitro1"], [], [], []], fields=[["0,-2"], ["0,2"], ["2,0"], ["-2,0"]], players=4)
     svg = GAME.draw_svg(state.view(0))

@@ -247,8 +247,8 @@ def _last_move(last: Mapping[str, Any] | None) -> Iterator[str]:
             'pointer-events="none"/>'
         )
     marked = list(last.get("annexed", []))
-    if last.get("card") == "bribe":
-        marked.append(last["target"])
+    if last.get("kind") == "card" and last.get("card") == "bribe" and last.get("target"):
+        marked.append(last["target"])  # a Bribe played, not one discarded
     for name in marked:
         cx, cy = point(*plot_centre(*PLOT_COORDS[PLOT_NAMES.index(name)]))
         yield (

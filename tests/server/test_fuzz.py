@@ -25,6 +25,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 FUZZ_EXAMPLES = int(os.environ.get("TABLETOP_FUZZ_EXAMPLES", "150"))
+ANSWER_SECONDS = 20
+"""How long a frame may wait for its answer: generous, for a loaded machine."""
 FUZZ_SETTINGS = settings(
     max_examples=FUZZ_EXAMPLES,
     deadline=None,
@@ -220,7 +222,7 @@ def test_fuzzed_websocket_frames_get_an_answer_and_never_a_crash(
         json_values.map(json.dumps),
         st.sampled_from(["[" * 3000, "{" * 2000 + "}" * 2000, "not json", '{"type": "chat"']),
     )
-    with connect(f"{site.ws_url}/t/{table_id}/ws", additional_headers=ann.headers, open_timeout=5) as socket:
+    with connect(f"{site.ws_url}/t/{table_id}/ws", additional_headers=ann.headers, open_timeout=20) as socket:
         assert json.loads(socket.recv(timeout=5))["type"] == "view"
 
         @FUZZ_SETTINGS
@@ -230,7 +232,7 @@ def test_fuzzed_websocket_frames_get_an_answer_and_never_a_crash(
                 return  # the size limit closes the socket by design (close code 1009)
             try:
                 socket.send(frame)
-                answer = json.loads(socket.recv(timeout=5))
+                answer = json.loads(socket.recv(timeout=ANSWER_SECONDS))
             except ConnectionClosed as closed:
                 pytest.fail(f"the server closed the socket ({closed.rcvd}) on {frame[:80]!r}")
             tally.record(200 if answer["type"] in ("error", "view", "chat") else 500)

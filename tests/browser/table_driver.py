@@ -9,8 +9,11 @@ path is complete, or path-less), and `#tt-notice.error` when the server refused 
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
 from typing import NamedTuple
 
+import pytest
 from playwright.sync_api import Page, ViewportSize
 
 DESKTOP_VIEWPORT: ViewportSize = {"width": 1000, "height": 900}
@@ -97,19 +100,28 @@ def is_selected(page: Page, id_: str) -> bool:
     return bool(page.locator(f"{board_element(id_)}.selected").count())
 
 
+def moves_sent(page: Page) -> int:
+    """How many moves this page has sent and seen accepted (table.js counts the server's "moved")."""
+    return int(page.evaluate("document.body.dataset.sent"))
+
+
 def move_was_sent(page: Page, before: int) -> bool:
-    """Did the last click complete a move (sent and awaiting the answer, or already answered)?"""
+    """Did the last click complete a move (on its way, or accepted) since `before` were accepted?
+
+    Counted by this page's own moves, not the table's seq, which other seats raise too when
+    everybody acts at once.
+    """
     return bool(
         page.evaluate(
-            f"document.body.dataset.pending === 'yes' || Number(document.body.dataset.seq) > {before}"
+            f"document.body.dataset.pending === 'yes' || Number(document.body.dataset.sent) > {before}"
         )
     )
 
 
 def wait_for_answer(page: Page, before: int) -> None:
-    """Waits for the view after a sent move; fails with the server's message if it refused."""
+    """Waits until the move is accepted; fails with the server's message if it was refused."""
     page.wait_for_function(
-        f"Number(document.body.dataset.seq) > {before} || document.querySelector('#tt-notice.error')",
+        f"Number(document.body.dataset.sent) > {before} || document.querySelector('#tt-notice.error')",
         timeout=TURN_TIMEOUT_MS,
     )
     refusal = page.locator("#tt-notice.error")
@@ -124,3 +136,60 @@ def settle(page: Page) -> None:
     """
     page.mouse.move(0, 0)
     page.wait_for_function("document.getAnimations().length === 0", timeout=TURN_TIMEOUT_MS)
+
+
+UNDO_CHANCE = 0.05
+MAX_UNDOS = 2
+MAX_CLICKS_PER_MOVE = 20
+
+Choice = str | ActionButton
+"""A board element id to click, or an action button."""
+
+
+def is_undo(button: ActionButton) -> bool:
+    return button.action.lower().startswith("undo") or button.label.lower().startswith("undo")
+
+
+@dataclass
+class Person:
+    """Chooses what to click like a person trying things out: at random, reproducibly.
+
+    Some games offer an undo button after the first decision of a turn (YINSH); clicking
+    it as often as anything else could go round in circles, so it is taken rarely and at
+    most MAX_UNDOS times a game, or when it is the only thing on offer.
+    """
+
+    rng: random.Random
+    undos: int = 0
+
+    def choose(self, elements: list[str], buttons: list[ActionButton]) -> Choice:
+        choices: list[Choice] = [*elements, *(button for button in buttons if not is_undo(button))]
+        undos = [button for button in buttons if is_undo(button)]
+        wants_undo = self.undos < MAX_UNDOS and self.rng.random() < UNDO_CHANCE
+        if undos and (wants_undo or not choices):
+            self.undos += 1
+            return self.rng.choice(undos)
+        assert choices, "it is my turn but nothing is clickable and no button is offered"
+        return self.rng.choice(choices)
+
+
+def click(page: Page, choice: Choice) -> None:
+    """Clicks a board element or an action button."""
+    if isinstance(choice, ActionButton):
+        click_action_button(page, choice)
+    else:
+        click_board_element(page, choice)
+
+
+def play_one_move(page: Page, person: Person) -> None:
+    """Clicks until a move is sent, checking each partial click is shown as selected."""
+    before = moves_sent(page)
+    for _ in range(MAX_CLICKS_PER_MOVE):
+        choice = person.choose(clickable_ids(page), action_buttons(page))
+        click(page, choice)
+        if move_was_sent(page, before):
+            wait_for_answer(page, before)
+            return
+        assert isinstance(choice, str), f"the button {choice.label!r} sent no move"
+        assert is_selected(page, choice), f"clicking {choice!r} neither moved nor selected it"
+    pytest.fail(f"no move after {MAX_CLICKS_PER_MOVE} clicks")

@@ -18,26 +18,12 @@ Screenshots for people to look at: test-artifacts/<game>-final.png (the final po
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, ViewportSize
-from table_driver import (
-    ActionButton,
-    action_buttons,
-    click_action_button,
-    click_board_element,
-    clickable_ids,
-    create_table,
-    is_selected,
-    move_was_sent,
-    seq,
-    settle,
-    wait_for_answer,
-    wait_for_turn,
-)
+from table_driver import Person, create_table, play_one_move, seq, settle, wait_for_turn
 
 from tabletop import bots, games
 from tabletop.engine import Game
@@ -50,64 +36,10 @@ PHONE_VIEWPORT: ViewportSize = {"width": 360, "height": 780}
 PHONE_SHOT_SEQ = 20
 """The phone screenshot is taken on the person's first turn at or after this many moves;
 a game that ends sooner gets it from the replay of its middle move instead."""
-UNDO_CHANCE = 0.05
-MAX_UNDOS = 2
-MAX_CLICKS_PER_MOVE = 20
-
-Choice = str | ActionButton
-"""A board element id to click, or an action button."""
-
-
-def _is_undo(button: ActionButton) -> bool:
-    return button.action.lower().startswith("undo") or button.label.lower().startswith("undo")
-
-
-@dataclass
-class Person:
-    """Chooses what to click like a person trying things out: at random, reproducibly.
-
-    Some games offer an undo button after the first decision of a turn (YINSH); clicking
-    it as often as anything else could go round in circles, so it is taken rarely and at
-    most MAX_UNDOS times a game, or when it is the only thing on offer.
-    """
-
-    rng: random.Random
-    undos: int = 0
-
-    def choose(self, elements: list[str], buttons: list[ActionButton]) -> Choice:
-        choices: list[Choice] = [*elements, *(button for button in buttons if not _is_undo(button))]
-        undos = [button for button in buttons if _is_undo(button)]
-        wants_undo = self.undos < MAX_UNDOS and self.rng.random() < UNDO_CHANCE
-        if undos and (wants_undo or not choices):
-            self.undos += 1
-            return self.rng.choice(undos)
-        assert choices, "it is my turn but nothing is clickable and no button is offered"
-        return self.rng.choice(choices)
 
 
 def _player_count(game: Game) -> int:
     return min(max(game.min_players, 2), game.max_players)
-
-
-def _click(page: Page, choice: Choice) -> None:
-    if isinstance(choice, ActionButton):
-        click_action_button(page, choice)
-    else:
-        click_board_element(page, choice)
-
-
-def _play_one_move(page: Page, person: Person) -> None:
-    """Clicks until a move is sent, checking each partial click is shown as selected."""
-    before = seq(page)
-    for _ in range(MAX_CLICKS_PER_MOVE):
-        choice = person.choose(clickable_ids(page), action_buttons(page))
-        _click(page, choice)
-        if move_was_sent(page, before):
-            wait_for_answer(page, before)
-            return
-        assert isinstance(choice, str), f"the button {choice.label!r} sent no move"
-        assert is_selected(page, choice), f"clicking {choice!r} neither moved nor selected it"
-    pytest.fail(f"no move after {MAX_CLICKS_PER_MOVE} clicks")
 
 
 def _save_phone_screenshot(page: Page, path: Path) -> None:
@@ -126,7 +58,7 @@ def _play_to_the_end(page: Page, game: Game, players: int, phone_shot: Path) -> 
     while wait_for_turn(page):
         if not phone_shot.exists() and seq(page) >= PHONE_SHOT_SEQ:
             _save_phone_screenshot(page, phone_shot)
-        _play_one_move(page, person)
+        play_one_move(page, person)
         sent += 1
         assert sent <= game.max_length(players), "more moves than the game's declared bound"
     return sent
@@ -211,11 +143,13 @@ def test_a_person_plays_the_game_to_the_end_against_a_bot_by_clicking(
     _play_a_table(page, base_url, artifacts, game_id, players=players, shots=game_id)
 
 
-def test_crazyfarmers_is_played_with_four_seats(page: Page, base_url: str, artifacts: Path) -> None:
-    """Crazy Farmers at a full table (the test above gives it two seats): three bots, fences crossing."""
-    _play_a_table(page, base_url, artifacts, "crazyfarmers", players=4, shots="crazyfarmers-4p")
+FULL_TABLES = [("crazyfarmers", 4), ("iwari", 5), ("numberdrop", 6), ("rolltothetop", 6)]
+"""Games whose full table differs from the two seats above: the person and bots in every other seat
+(in Number Drop and Roll to the Top five bots write at the same time as the person)."""
 
 
-def test_iwari_is_played_with_five_seats(page: Page, base_url: str, artifacts: Path) -> None:
-    """Iwari at a full table (the test above gives it two seats): four bots, Archipelago map."""
-    _play_a_table(page, base_url, artifacts, "iwari", players=5, shots="iwari-5p")
+@pytest.mark.parametrize(("game_id", "players"), FULL_TABLES, ids=[f"{g}-{n}p" for g, n in FULL_TABLES])
+def test_a_full_table_is_played_to_the_end(
+    game_id: str, players: int, page: Page, base_url: str, artifacts: Path
+) -> None:
+    _play_a_table(page, base_url, artifacts, game_id, players=players, shots=f"{game_id}-{players}p")

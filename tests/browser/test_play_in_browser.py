@@ -7,11 +7,21 @@ go to test-artifacts/ (git-ignored)."""
 
 from __future__ import annotations
 
+import random
+import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
-from table_driver import click_and_wait, create_table, seq, wait_for_seq_after, wait_for_turn
+from table_driver import (
+    Person,
+    click_and_wait,
+    create_table,
+    play_one_move,
+    seq,
+    wait_for_seq_after,
+    wait_for_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -139,3 +149,51 @@ def test_the_site_works_under_its_own_content_policy(browser: Browser, base_url:
     finally:
         context.close()
     assert [line for line in console if "Content Security Policy" in line] == []
+
+
+MY_TURN_NOW = (
+    "document.body.dataset.status === 'playing' && document.body.dataset.myTurn === 'yes'"
+    " && document.body.dataset.pending === 'no'"
+)
+TWO_PEOPLE_SECONDS = 400
+
+
+@pytest.mark.parametrize("game_id", ["numberdrop", "rolltothetop"])
+def test_two_people_play_a_simultaneous_game_to_the_end(
+    browser: Browser, base_url: str, artifacts: Path, game_id: str
+) -> None:
+    """Issue 8: two people at one table, each in their own browser, writing at the same time.
+
+    While one has chosen and the other still thinks, each sees the other as "choosing" or
+    "done", never what they chose; both play by clicking until the game is over."""
+    contexts = [
+        browser.new_context(viewport={"width": 1000, "height": 900}, bypass_csp=True) for _ in range(2)
+    ]
+    first, second = (context.new_page() for context in contexts)
+    people = [Person(random.Random(f"{game_id}-{seat}")) for seat in range(2)]
+    try:
+        url = create_table(first, base_url, game_id, 2, ["me", "open"])
+        second.goto(url)
+        second.click("#join-seat-1")
+        second.wait_for_selector("body[data-connection=live][data-status=playing]")
+        deadline = time.monotonic() + TWO_PEOPLE_SECONDS
+        statuses: set[str] = set()
+        while first.evaluate("document.body.dataset.status") != "finished":
+            assert time.monotonic() < deadline, "the game did not end in time"
+            moved = False
+            for page, person in ((first, people[0]), (second, people[1])):
+                if page.evaluate(MY_TURN_NOW):
+                    play_one_move(page, person)
+                    moved = True
+                    statuses.add(page.inner_text(".tt-players"))
+            if not moved:
+                first.wait_for_timeout(50)
+        second.wait_for_selector("body[data-status=finished]")
+        for seat, page in enumerate((first, second)):
+            _game_over_panel(page)
+            page.screenshot(path=artifacts / f"{game_id}-two-people-{seat}.png", full_page=True)
+        assert first.inner_text("#tt-game-over p") == second.inner_text("#tt-game-over p")
+        assert any("choosing" in seen and "done" in seen for seen in statuses)
+    finally:
+        for context in contexts:
+            context.close()

@@ -150,9 +150,10 @@ class TableConnection:
             raise errors.NotLoggedIn("spectators cannot move or chat; join the table first")
         await self.context.limits.check(self.websocket, kind, self.player.id)
         if kind == "move":
-            await self.context.service.play_as(
+            entry = await self.context.service.play_as(
                 self.table_id, self.player.id, message.get("action"), message.get("seq")
             )
+            await self._send({"type": "moved", "seq": entry.seq, "action": entry.action_id})
         else:
             chat = message.get("text")
             await self.context.service.say(

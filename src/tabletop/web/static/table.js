@@ -23,6 +23,7 @@
   let view = JSON.parse(document.getElementById("tt-initial").textContent);
   let clicks = [];
   let pending = false;
+  let sent = 0;
   let socket = null;
   let retries = 0;
 
@@ -73,6 +74,7 @@
     document.body.dataset.seq = String(view.seq);
     document.body.dataset.myTurn = view.actions.length ? "yes" : "no";
     document.body.dataset.pending = pending ? "yes" : "no";
+    document.body.dataset.sent = String(sent);
     announceTurn(view.actions.length > 0 && !replaying);
     tickClocks();
   }
@@ -223,7 +225,6 @@
     if (message.server_time) serverOffsetMs = Date.parse(message.server_time) - Date.now();
     view = message;
     clicks = [];
-    pending = false;
     Idiomorph.morph(document.getElementById("tt-state"), message.html);
     const log = document.getElementById("tt-log");
     if (log) log.scrollTop = log.scrollHeight;
@@ -244,6 +245,10 @@
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       applyView(message);
+    } else if (message.type === "moved") {
+      pending = false;
+      sent += 1;
+      refresh();
     } else if (message.type === "chat") {
       addChat(message);
     } else if (message.type === "rematch") {

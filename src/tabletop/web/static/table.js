@@ -224,7 +224,7 @@
   function applyView(message) {
     if (message.server_time) serverOffsetMs = Date.parse(message.server_time) - Date.now();
     view = message;
-    clicks = [];
+    if (!candidates().length) clicks = []; // another seat's move keeps a choice still possible
     Idiomorph.morph(document.getElementById("tt-state"), message.html);
     const log = document.getElementById("tt-log");
     if (log) log.scrollTop = log.scrollHeight;

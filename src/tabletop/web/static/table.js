@@ -24,6 +24,13 @@
   let clicks = [];
   let pending = false;
   let sent = 0;
+  let awaitedSeq = Infinity; // the seq of the move on its way, once the server has said it
+
+  // A move stays pending until the server has accepted it ("moved") and the view showing it
+  // has come, in whichever order they arrive: until then the old view's actions are stale.
+  function settlePending() {
+    if (pending && view.seq >= awaitedSeq) pending = false;
+  }
   let socket = null;
   let retries = 0;
 
@@ -215,6 +222,7 @@
       return;
     }
     pending = true;
+    awaitedSeq = Infinity;
     clicks = [];
     socket.send(JSON.stringify({ type: "move", action: actionId, seq: view.seq }));
     notice("");
@@ -224,6 +232,7 @@
   function applyView(message) {
     if (message.server_time) serverOffsetMs = Date.parse(message.server_time) - Date.now();
     view = message;
+    settlePending();
     if (!candidates().length) clicks = []; // another seat's move keeps a choice still possible
     Idiomorph.morph(document.getElementById("tt-state"), message.html);
     const log = document.getElementById("tt-log");
@@ -246,8 +255,9 @@
     if (message.type === "view") {
       applyView(message);
     } else if (message.type === "moved") {
-      pending = false;
+      awaitedSeq = message.seq;
       sent += 1;
+      settlePending();
       refresh();
     } else if (message.type === "chat") {
       addChat(message);

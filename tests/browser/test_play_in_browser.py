@@ -176,6 +176,10 @@ def test_two_people_play_a_simultaneous_game_to_the_end(
         second.goto(url)
         second.click("#join-seat-1")
         second.wait_for_selector("body[data-connection=live][data-status=playing]")
+        first.click("#sheet-1")  # the other player's small sheet, enlarged and put back
+        assert first.locator("#sheet-1.tt-zoomed").count() == 1
+        first.click("#sheet-1")
+        assert first.locator("#sheet-1.tt-zoomed").count() == 0 and first.locator("#sheet-0").count() == 0
         deadline = time.monotonic() + TWO_PEOPLE_SECONDS
         statuses: set[str] = set()
         while first.evaluate("document.body.dataset.status") != "finished":

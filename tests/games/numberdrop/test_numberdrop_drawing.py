@@ -100,3 +100,11 @@ def test_the_text_drawing_shows_every_sheet_and_the_line() -> None:
     assert "Player 1: 0 points" in text and "Player 2: 0 points" in text
     assert "  2  5  .  ." in text and "  1  1  2  3" in text
     assert text.count("game over line") == 2
+
+
+def test_only_the_other_players_sheets_can_be_enlarged() -> None:
+    """The page enlarges a group marked tt-zoomable on a click: every sheet but the viewer's."""
+    state = GAME.new_state(3, None, 4)
+    mine = GAME.draw_svg(state.view(0))
+    assert 'id="sheet-0"' not in mine and mine.count('class="tt-zoomable"') == 2
+    assert GAME.draw_svg(state.view(None)).count('class="tt-zoomable"') == 3

@@ -113,3 +113,11 @@ def test_a_lone_rival_is_drawn_smaller_but_with_its_numbers() -> None:
     own = float(drawn["box-a0"].find(f"{SVG}rect").get("width", "0"))  # type: ignore[union-attr]
     rival = float(drawn["s1-box-a0"].find(f"{SVG}rect").get("width", "0"))  # type: ignore[union-attr]
     assert own > rival and drawn["s1-box-a0"].find(f"{SVG}text").text == "9"  # type: ignore[union-attr]
+
+
+def test_only_the_other_players_sheets_can_be_enlarged() -> None:
+    """The page enlarges a group marked tt-zoomable on a click: every sheet but the viewer's."""
+    state = GAME.new_state(3, None, 4)
+    mine = GAME.draw_svg(state.view(0))
+    assert 'id="sheet-0"' not in mine and mine.count('class="tt-zoomable"') == 2
+    assert GAME.draw_svg(state.view(None)).count('class="tt-zoomable"') == 3

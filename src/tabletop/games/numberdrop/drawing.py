@@ -288,9 +288,15 @@ def _small_sheets(parts: Parts, view: View, seats: Sequence[int], top: int) -> i
         sheet = view["sheets"][seat]
         done = " ✓" if view["step"] != "over" and seat not in view["waiting"] else ""
         title = f"{_name(seat)}: {view['scores'][seat]}{done}"
+        label = f"{_name(seat)}, enlarge"
+        parts.append(f'<g class="tt-zoomable" id="sheet-{seat}" tabindex="0" aria-label="{label}">')
+        parts.append(
+            f'<rect x="{left - 4}" y="{y - 4}" width="{width}" height="{row_height - 6}" fill="#fffdf7"/>'
+        )
         parts.append(_text(left, y + 8, title, size=13, bold=True, anchor="start"))
         _grid(parts, sheet, (left, y + 20, SMALL), _last_written(view, seat), clickable=False)
         parts.append(_text(left, y + 30 + HEIGHT * SMALL, _letters_text(sheet), size=13, anchor="start"))
+        parts.append("</g>")
     rows = (len(seats) + 2) // 3
     return top + rows * row_height
 

@@ -51,7 +51,10 @@ def draw_svg(view: Mapping[str, Any]) -> str:
     for number, sheet in enumerate(others):
         column, row = number % columns, number // columns
         x = 10 + column * (card_width + 10)
-        parts += _postcard(view, sheet, x, top + row * (card_height + 20), card_width, own=False)
+        y = top + row * (card_height + 20)
+        backing = f'<rect x="{x}" y="{y}" width="{card_width}" height="{card_height}" fill="{PAPER}"/>'
+        postcard = _postcard(view, sheet, x, y, card_width, own=False)
+        parts += [zoomable(sheet["seat"]), backing, *postcard, "</g>"]
     top += ((len(others) + columns - 1) // columns) * (card_height + 20)
     parts += _legend(top)
     height = top + 60
@@ -60,6 +63,11 @@ def draw_svg(view: Mapping[str, Any]) -> str:
         f'font-family="sans-serif" role="img" aria-label="Roll to the Top">'
         f'<rect width="{WIDTH}" height="{height}" fill="{PAPER}"/>' + "".join(parts) + "</svg>"
     )
+
+
+def zoomable(seat: int) -> str:
+    """Opens the group of another player's postcard, which the table page enlarges on a click."""
+    return f'<g class="tt-zoomable" id="sheet-{seat}" tabindex="0" aria-label="Player {seat + 1}, enlarge">'
 
 
 def _header(view: Mapping[str, Any]) -> list[str]:

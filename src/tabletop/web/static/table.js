@@ -350,8 +350,22 @@
     });
   }
 
+  // Another player's small sheet (an element the drawing marks `tt-zoomable`) is enlarged
+  // by a click, and put back by another: roll-and-write sheets are read, not clicked.
+  function onZoomClick(event) {
+    const zoomable = event.target.closest(".tt-zoomable");
+    if (!zoomable) return false;
+    const zoomed = !zoomable.classList.contains("tt-zoomed");
+    board().querySelectorAll(".tt-zoomed").forEach((element) => element.classList.remove("tt-zoomed"));
+    if (zoomed) {
+      zoomable.classList.add("tt-zoomed");
+      zoomable.parentNode.appendChild(zoomable); // drawn last, so on top of the rest
+    }
+    return true;
+  }
+
   root.addEventListener("click", (event) => {
-    if (board() && board().contains(event.target)) onBoardClick(event);
+    if (board() && board().contains(event.target) && !onZoomClick(event)) onBoardClick(event);
   });
   setUpCopyButtons();
   setUpAlerts();

@@ -64,6 +64,7 @@ def create_app(
         bot_delay=settings.bot_delay,
         bot_capacity=settings.bot_workers,
         bot_lease=settings.bot_delay + settings.bot_time_budget + BOT_LEASE_MARGIN,
+        waiting_expiry=timedelta(hours=settings.waiting_expiry_hours),
     )
     limits = RateLimits(settings.redis_url, enabled=settings.rate_limits)
     context = Context(settings, store, hub, service, list_games, limits)

@@ -43,6 +43,9 @@ def serve(
         bool,
         typer.Option(help="Limit requests per player and per address (turn off only for load tests)."),
     ] = True,
+    waiting_expiry: Annotated[
+        float, typer.Option(help="Hours a table may wait for players before it is abandoned.")
+    ] = 24.0,
 ) -> None:
     """Serves the site: migrates the database, rebuilds open tables, then listens.
 
@@ -57,6 +60,7 @@ def serve(
         bot_time_budget=bot_budget,
         secure_cookies=behind_https_proxy,
         rate_limits=rate_limits,
+        waiting_expiry_hours=waiting_expiry,
     )
     typer.echo(f"Tabletop on http://{host}:{port} (data in {data_dir.resolve()})")
     import uvicorn  # here, not at the top: every `tabletop` command imports this module

@@ -62,6 +62,8 @@ BOT_LEVELS = range(1, 6)
 FINISHED_TABLES_KEPT = 200
 MAX_ACTION_ID_LENGTH = 200
 MAX_SEATS = 16
+SWEEPS_PER_EXPIRY = 24
+"""How often, per `waiting_expiry`, the server looks for tables left waiting (hourly for a day)."""
 STAND_IN_LEVEL = 2
 """The level of the bot that plays on for a person who left (fast enough for a live clock)."""
 BOT_LEASE_MARGIN = 5.0
@@ -130,6 +132,7 @@ class TableService:
         self.waiting_expiry = waiting_expiry
         self.watch_clocks = watch_clocks
         self._clock_watchers: dict[str, asyncio.Task[None]] = {}
+        self._janitor: asyncio.Task[None] | None = None
 
     # Life cycle
 
@@ -137,8 +140,8 @@ class TableService:
         """Rebuilds every open table from its log and restarts its bots; returns how many."""
         for table_id in await in_worker_thread(self.store.start_full_tables):
             _LOG.warning("table %s had every seat taken but had not started: started it", table_id)
-        for table_id in await self.abandon_stale_tables():
-            _LOG.info("table %s waited for players too long: abandoned", table_id)
+        await self._abandon_stale_tables_now()
+        self._janitor = asyncio.create_task(self._sweep_stale_tables())
         records = await in_worker_thread(self.store.tables, OPEN_STATUSES, None)
         for record in records:
             try:
@@ -152,6 +155,8 @@ class TableService:
     async def stop(self) -> None:
         """Cancels the bot moves under way (they are replayed from the log on the next start)."""
         tasks = [*self._bot_tasks.values(), *self._followers.values(), *self._clock_watchers.values()]
+        if self._janitor is not None:
+            tasks.append(self._janitor)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -443,6 +448,16 @@ class TableService:
                 await self._reload_record(live)
                 self._remember(live)
         return expired
+
+    async def _abandon_stale_tables_now(self) -> None:
+        for table_id in await self.abandon_stale_tables():
+            _LOG.info("table %s waited for players too long: abandoned", table_id)
+
+    async def _sweep_stale_tables(self) -> None:
+        """Abandons tables left waiting, a few times per expiry period, for as long as the server runs."""
+        while True:
+            await asyncio.sleep(max(60.0, self.waiting_expiry.total_seconds() / SWEEPS_PER_EXPIRY))
+            await self._abandon_stale_tables_now()
 
     async def _watch_clock(self, live: LiveTable) -> None:
         """Sleeps until the table's next deadline (or a move that changes it), then enforces it."""

@@ -39,6 +39,8 @@ class Settings:
     rate_limits: bool = True
     """Off only for load tests, whose thousand clients all come from one address."""
     clock_offset_s: float = 0.0
+    waiting_expiry_hours: float = 24.0
+    """A table still waiting for players after this long is abandoned."""
 
     @classmethod
     def from_environment(cls, data_dir: Path = DEFAULT_DATA_DIRECTORY, **overrides: object) -> Settings:

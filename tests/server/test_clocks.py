@@ -302,3 +302,16 @@ async def test_a_rematch_keeps_the_game_options_clock_and_bots(clocked: TableSer
     assert record.clock == clock.to_json() and record.status == "playing"
     assert (record.seats[0].player_id, record.seats[1].bot) == (ann.id, "random")
     assert (await clocked.rematch(live.id, ann.id)).id == rematch.id  # asking twice finds it
+
+
+@pytest.mark.asyncio
+async def test_the_server_sweeps_waiting_tables_while_it_runs(store: Store, time: FakeTime) -> None:
+    service = TableService(store, MemoryHub(), games.load, waiting_expiry=timedelta(seconds=0.1))
+    ann = store.create_guest("Ann")
+    live = await service.create_table(TableRequest("kalah", (SeatSpec(player_id=ann.id), SeatSpec()), {}))
+    await service.start()
+    time.advance(3600)
+    assert await service.abandon_stale_tables() == [live.id]  # what the hourly sweep calls
+    assert service._janitor is not None and not service._janitor.done()
+    await service.stop()
+    assert service._janitor.cancelled()

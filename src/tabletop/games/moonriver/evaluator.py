@@ -1,9 +1,10 @@
 """A heuristic value of a Moon River position for each seat, for the search bots.
 
 Points arrive from territories × cows (R43), so the score of the ranch as it stands is the
-backbone; cows on the board are worth more than they score today because territories still
-grow, empty cells are future points, and the plots in reserve will be placed. A seat's value
-compares its projection with the best other player's.
+backbone, counted with the cows each plot will keep after overpopulation (R42) so that
+stacking cows is not mistaken for points; cows are worth more than they score today because
+territories still grow, and the plots in reserve will be placed. A seat's value compares its
+projection with the best other player's.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import math
 
 from tabletop.games.moonriver.board import plot
+from tabletop.games.moonriver.rules import score_parts
 from tabletop.games.moonriver.state import MoonRiverState
 
 SCALE = 12.0
@@ -22,17 +24,19 @@ RESERVE_WORTH = 0.5
 
 
 def projected_scores(state: MoonRiverState) -> list[float]:
-    """Per seat: the score now, plus the cows' growth and what the reserve may still bring."""
+    """Per seat: each territory's plots × the cows it will keep (one per plot, R42), the symbols
+    and bonuses, plus what the cows and the reserve may still bring."""
     out = []
     for seat in range(state.players):
+        ranch, cows = state.ranch[seat], state.cows[seat]
+        kept = [min(count, 1) for count in cows]
+        parts = score_parts(ranch, kept, state.partners[seat])
         reserve = state.reserve[seat]
         symbols = sum(plot(n).nuggets + plot(n).beavers + plot(n).corn + plot(n).cows for n in reserve)
-        growth = (
-            0.0
-            if state.is_over()
-            else COW_WORTH * sum(state.cows[seat]) + RESERVE_WORTH * (len(reserve) + symbols)
-        )
-        out.append(state.score(seat) + growth)
+        growth = 0.0
+        if not state.is_over():
+            growth = COW_WORTH * sum(kept) + RESERVE_WORTH * (len(reserve) + symbols)
+        out.append(sum(parts.values()) + growth)
     return out
 
 

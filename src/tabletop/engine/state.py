@@ -40,11 +40,12 @@ class State(ABC):
     def apply(self, seat: Seat, action_id: ActionId) -> None:
         """Performs one decision of `seat`; raises `IllegalAction` and changes nothing if illegal.
 
-        The checks every game needs live here: the game is not over, `seat` is among the
-        current players, and the id is legal (`is_legal`); the error says why, in the
-        game's words (`illegal`). Only then does the game's `_apply` run.
+        The checks every game needs live here: `seat` is among the current players (none
+        once the game is over) and the id is legal (`is_legal`); the error says why, in the
+        game's words (`illegal`). Only then does the game's `_apply` run. Bots call this
+        on every step of every playout, so it asks no more than these two questions.
         """
-        if self.is_over() or seat not in self.current_players() or not self.is_legal(seat, action_id):
+        if seat not in self.current_players() or not self.is_legal(seat, action_id):
             raise self.illegal(seat, action_id)
         self._apply(seat, action_id)
 

@@ -49,6 +49,8 @@ PATTERNS = (
 )
 TEXT = 'font-family="system-ui, sans-serif" dominant-baseline="central"'
 LAST = "#e0561b"
+EDGE_HIT_WIDTH = 12
+"""How wide the invisible band around a path is that takes a click on it."""
 NO_CLICKS = ' pointer-events="none"'
 
 
@@ -165,14 +167,31 @@ def _segment(path: int) -> tuple[float, float, float, float]:
 
 
 def _edges() -> Iterator[str]:
-    """Every path: a thin visible line and a wide invisible one that takes the clicks."""
+    """Every path: a thin visible line and a wide invisible band around it that takes the clicks.
+
+    The band is a polygon, not a wide stroke: a level line's box has no height, and a
+    browser (or a test driver) would find nothing there to click.
+    """
     for path, name in enumerate(PATH_NAMES):
         ax, ay, bx, by = _segment(path)
         line = f'x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}"'
+        band = _band(ax, ay, bx, by, EDGE_HIT_WIDTH / 2)
         yield (
             f'<g id="e:{name}"><line {line} stroke="{EDGE_INK}" stroke-width="1.6"/>'
-            f'<line {line} stroke="#000" stroke-opacity="0" stroke-width="12"/></g>'
+            f'<polygon points="{band}" fill="#000" fill-opacity="0"/></g>'
         )
+
+
+def _band(ax: float, ay: float, bx: float, by: float, half: float) -> str:
+    """The corners of the rectangle `half` either side of the segment from a to b.
+
+    >>> _band(0, 0, 10, 0, 2)
+    '0.0,2.0 10.0,2.0 10.0,-2.0 0.0,-2.0'
+    """
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    nx, ny = -(by - ay) / length * half, (bx - ax) / length * half
+    corners = [(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)]
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
 
 
 def _fences(players: Sequence[Mapping[str, Any]]) -> Iterator[str]:

@@ -16,11 +16,18 @@ class Action:
     `id` is stable and written in the game's notation (it is what the move log stores);
     `label` is short text for a button or the log; `path` names, in order, the elements of
     the game's drawing a player clicks to choose it (empty for a button-only choice).
+
+    `selection` makes a multi-select decision one action: the drawing's elements the player
+    toggles in any order, in the browser alone, before the path's confirming click (Yatzy's
+    kept dice, then Roll). Actions that share a path differ by their selection, and the
+    browser sends the one whose selection is exactly the set toggled when the path is
+    complete. Empty for an ordinary action.
     """
 
     id: ActionId
     label: str
     path: tuple[str, ...] = ()
+    selection: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,13 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
         "prompt": prompt,
         "current_players": list(movers),
         "actions": [
-            {"id": action.id, "label": action.label, "path": list(action.path)} for action in actions
+            {
+                "id": action.id,
+                "label": action.label,
+                "path": list(action.path),
+                "selection": sorted(action.selection),
+            }
+            for action in actions
         ],
         "last_move_path": list(log[-1].path) if log else [],
         "players": _players(live, movers, outcome),

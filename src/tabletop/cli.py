@@ -427,22 +427,42 @@ def bench_server(
         float, typer.Option(help="Mean seconds a client waits before each move (0: as fast as it can).")
     ] = 0.0,
     game: Annotated[str, typer.Option(help="The game the clients play (two-player).")] = "kalah",
+    table_options: TableOptions = None,
+    spectators: Annotated[
+        int, typer.Option(min=0, help="Spectators watching one pair's table (then the clients are 2).")
+    ] = 0,
+    baseline: Annotated[
+        bool, typer.Option("--baseline", help="Also run the same clients against a bare WebSocket relay.")
+    ] = False,
     postgres_url: Annotated[
         str, typer.Option(help="PostgreSQL database for a scratch schema.")
     ] = DEFAULT_POSTGRES_URL,
 ) -> None:
     """Load test: N clients play random legal moves over WebSockets against a real server.
 
-    Prints sustained moves per second and the p50/p99 latency from sending a move to every
-    viewer of that table receiving it. Defaults: 100 and 1,000 clients, SQLite and PostgreSQL.
+    Prints sustained moves per second, the p50/p99 latency from sending a move to every
+    viewer of that table receiving it, the server's CPU time per move and the median size
+    of a view message. Defaults: 100 and 1,000 clients, SQLite and PostgreSQL. With
+    `--baseline` each client count also runs against a bare relay (no game, no database)
+    and the ratio of Tabletop's moves/s to the relay's is printed.
     """
+    options = {name: str(value) for name, value in _table_options(table_options).items()}
+    counts = [2] if spectators else clients or [100, 1000]
+    timing = server_load.Timing(seconds, warmup, think)
+    relayed = {}
+    for count in counts if baseline else ():
+        relayed[count] = server_load.bench_relay(server_load.Load(game, count, spectators, options), timing)
+        typer.echo(server_load.describe(relayed[count]))
     for name in database or ["sqlite", "postgres"]:
         if name not in ("sqlite", "postgres"):
             raise typer.BadParameter(f"--database is sqlite or postgres; got {name!r}")
-        for count in clients or [100, 1000]:
+        for count in counts:
             url = postgres_url if name == "postgres" else None
-            result = server_load.bench(count, server_load.Timing(seconds, warmup, think), game, url)
+            result = server_load.bench(server_load.Load(game, count, spectators, options), timing, url)
             typer.echo(server_load.describe(result))
+            if count in relayed:
+                ratio = result.moves_per_second / relayed[count].moves_per_second
+                typer.echo(f"{'':10} {ratio:.1%} of the relay's moves/s")
 
 
 @bench_app.command("mcts")

@@ -4,9 +4,13 @@ The server runs as a subprocess (`python -m tabletop.server serve`) on a scratch
 (an SQLite file in a temporary directory, or a scratch schema in the PostgreSQL database
 given). Clients are paired at tables of a game (Kalah by default); each plays a random
 legal action as soon as it is its turn, and a pair starts a new table when its game ends,
-so the load is sustained. For every move the latency is measured from sending it to the
-moment every viewer of that table has received the view that contains it. The run is
-bounded in time and in connections and talks only to 127.0.0.1.
+so the load is sustained. Spectators, when asked for, watch the one pair's table and join
+each new one; a table's first move waits until every viewer has its first view. For every
+move the latency is measured from sending it to the moment every viewer of that table has
+received the view that contains it. The run also reads what each view message weighs and
+how much CPU the server process spent per move. With `baseline` the same clients play
+against `relay`, a bare WebSocket relay with no game, for the ceiling the transport allows.
+The run is bounded in time and in connections and talks only to 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -14,11 +18,14 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
 import random
+import statistics
+import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +34,7 @@ import httpx
 import websockets
 from sqlalchemy import create_engine, text
 
-from tabletop.server.process import free_port, start_server
+from tabletop.server.process import free_port, start_listening, start_server
 from tabletop.store.database import normalise_url
 
 SERVER_STARTUP_SECONDS = 60
@@ -49,8 +56,10 @@ class Measurements:
     window_start: float = math.inf
     window_end: float = field(default_factory=lambda: time.perf_counter() + SETUP_LIMIT_SECONDS)
     latencies: list[float] = field(default_factory=list)
+    view_bytes: list[int] = field(default_factory=list)
     errors: int = 0
     games_finished: int = 0
+    cpu_seconds: float = math.nan
 
     def pair_ready(self) -> None:
         """One more pair is playing; the last one opens the window."""
@@ -59,9 +68,27 @@ class Measurements:
             self.window_start = time.perf_counter() + self.warmup
             self.window_end = self.window_start + self.seconds
 
+    def is_open(self, moment: float) -> bool:
+        """Whether `moment` lies inside the measuring window."""
+        return self.window_start <= moment <= self.window_end
+
     def record(self, sent: float, seen_by_all: float) -> None:
         if self.window_start <= sent and seen_by_all <= self.window_end:
             self.latencies.append(seen_by_all - sent)
+
+    def received(self, size: int) -> None:
+        """A viewer received a view message of `size` bytes."""
+        if self.is_open(time.perf_counter()):
+            self.view_bytes.append(size)
+
+    async def measure_cpu(self, cpu_seconds: Callable[[], float]) -> None:
+        """Reads the server's CPU time as the window opens and as it closes."""
+        while math.isinf(self.window_start):
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(max(0.0, self.window_start - time.perf_counter()))
+        start = cpu_seconds()
+        await asyncio.sleep(max(0.0, self.window_end - time.perf_counter()))
+        self.cpu_seconds = cpu_seconds() - start
 
 
 @dataclass(frozen=True)
@@ -74,10 +101,24 @@ class Timing:
 
 
 @dataclass(frozen=True)
+class Load:
+    """What the clients do: the game and its options, how many play, and how many watch.
+
+    With spectators, the clients are one pair and the spectators watch its table.
+    """
+
+    game: str = "kalah"
+    clients: int = 100
+    spectators: int = 0
+    options: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class BenchResult:
     """What `tabletop bench server` prints."""
 
     clients: int
+    spectators: int
     database: str
     seconds: float
     think: float
@@ -86,10 +127,17 @@ class BenchResult:
     p99_ms: float
     errors: int
     games_finished: int
+    median_view_bytes: float
+    cpu_seconds: float
 
     @property
     def moves_per_second(self) -> float:
         return self.moves / self.seconds
+
+    @property
+    def cpu_ms_per_move(self) -> float:
+        """The server's CPU time (all its threads) per move measured, in milliseconds."""
+        return self.cpu_seconds / self.moves * 1000 if self.moves else math.nan
 
 
 class _Table:
@@ -101,6 +149,14 @@ class _Table:
         self.think = think
         self.sent: dict[int, float] = {}
         self.seen: dict[int, int] = {}
+        self.connected = 0
+        self.everyone_connected = asyncio.Event()
+
+    def arrived(self) -> None:
+        """A viewer has its first view; the first move waits for all of them."""
+        self.connected += 1
+        if self.connected == self.viewers:
+            self.everyone_connected.set()
 
     def sent_move(self, seq: int) -> None:
         self.sent[seq] = time.perf_counter()
@@ -116,20 +172,30 @@ class _Table:
 
 
 async def _player(url: str, headers: dict[str, str], table: _Table, rng: random.Random) -> None:
-    """One client: plays a random legal action whenever it may, until the game or the time ends."""
+    """One client: plays a random legal action whenever it may, until the game or the time ends.
+
+    A spectator (no `headers`) is offered no actions, so it only watches.
+    """
     async with websockets.connect(url, additional_headers=headers, max_size=2**22) as socket_:
+        first = True
         while time.perf_counter() < table.measurements.window_end:
             try:
                 left = table.measurements.window_end - time.perf_counter()
-                message = json.loads(await asyncio.wait_for(socket_.recv(), left))
+                text = await asyncio.wait_for(socket_.recv(), left)
             except TimeoutError:
                 return
+            message = json.loads(text)
             if message["type"] == "error":
                 table.measurements.errors += 1
                 continue
             if message["type"] != "view":
                 continue
+            table.measurements.received(len(text.encode() if isinstance(text, str) else text))
             table.saw(message["seq"])
+            if first:
+                table.arrived()
+                first = False
+                await table.everyone_connected.wait()
             if message["status"] == "finished":
                 return
             if message["actions"]:
@@ -145,7 +211,7 @@ class _Plan:
     """Where the clients play, which game, and where they record what they see."""
 
     base: str
-    game: str
+    load: Load
     think: float
     measurements: Measurements
 
@@ -160,15 +226,20 @@ async def _pair(http: httpx.AsyncClient, plan: _Plan, tokens: tuple[dict[str, st
     ws_base = "ws" + plan.base.removeprefix("http")
     first = True
     while time.perf_counter() < plan.deadline:
-        body = {"game": plan.game, "seats": [{"kind": "me"}, {"kind": "open"}]}
+        body = {
+            "game": plan.load.game,
+            "options": plan.load.options,
+            "seats": [{"kind": "me"}, {"kind": "open"}],
+        }
         table_id = (await http.post("/api/tables", json=body, headers=tokens[0])).json()["id"]
         await http.post(f"/api/tables/{table_id}/join", json={}, headers=tokens[1])
         if first:
             plan.measurements.pair_ready()
             first = False
-        table = _Table(len(tokens), plan.measurements, plan.think)
+        viewers = [*tokens, *({} for _ in range(plan.load.spectators))]
+        table = _Table(len(viewers), plan.measurements, plan.think)
         url = f"{ws_base}/t/{table_id}/ws"
-        await asyncio.gather(*(_player(url, token, table, rng) for token in tokens))
+        await asyncio.gather(*(_player(url, headers, table, rng) for headers in viewers))
         if time.perf_counter() < plan.deadline:
             plan.measurements.games_finished += 1
 
@@ -184,22 +255,42 @@ async def _guests(http: httpx.AsyncClient, count: int) -> list[dict[str, str]]:
     return list(await asyncio.gather(*(one(index) for index in range(count))))
 
 
-async def run_load(base: str, game: str, clients: int, timing: Timing) -> Measurements:
-    """Runs `clients` players in pairs; measures `seconds` once all play and `warmup` has passed."""
+async def run_load(
+    base: str, load: Load, timing: Timing, cpu_seconds: Callable[[], float] | None = None
+) -> Measurements:
+    """Runs the clients in pairs; measures `seconds` once all play and `warmup` has passed.
+
+    `cpu_seconds`, when given, reads the server's CPU time (see `process_cpu_seconds`).
+    """
     limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits, cookies=None) as http:
-        tokens = await _guests(http, clients)
+        tokens = await _guests(http, load.clients)
         http.cookies.clear()
-        pairs = [(tokens[index], tokens[index + 1]) for index in range(0, clients - 1, 2)]
+        pairs = [(tokens[index], tokens[index + 1]) for index in range(0, load.clients - 1, 2)]
         measurements = Measurements(timing.warmup, timing.seconds, len(pairs))
-        plan = _Plan(base, game, timing.think, measurements)
-        await asyncio.gather(*(_pair(http, plan, pair, seed) for seed, pair in enumerate(pairs)))
+        plan = _Plan(base, load, timing.think, measurements)
+        playing = [_pair(http, plan, pair, seed) for seed, pair in enumerate(pairs)]
+        if cpu_seconds is not None:
+            playing.append(measurements.measure_cpu(cpu_seconds))
+        await asyncio.gather(*playing)
     return measurements
 
 
+def process_cpu_seconds(pid: int) -> Callable[[], float]:
+    """A reader of the user + system CPU time of process `pid` (all its threads), from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+
+    def read() -> float:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / ticks  # utime and stime, fields 14 and 15
+
+    return read
+
+
 @contextmanager
-def running_server(data_dir: Path, database_url: str | None) -> Iterator[str]:
-    """The real server on a free loopback port, stopped afterwards.
+def running_server(data_dir: Path, database_url: str | None) -> Iterator[tuple[str, int]]:
+    """The real server on a free loopback port, stopped afterwards; yields its URL and pid.
 
     Rate limits are off: every simulated player comes from 127.0.0.1.
     """
@@ -207,7 +298,20 @@ def running_server(data_dir: Path, database_url: str | None) -> Iterator[str]:
     options = ("--bot-delay", "0", "--no-rate-limits")
     process = start_server(data_dir, port, data_dir / "server.log", *options, database_url=database_url)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", process.pid
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+@contextmanager
+def running_relay(data_dir: Path) -> Iterator[tuple[str, int]]:
+    """The bare relay (`tabletop.bench.relay`) on a free loopback port; yields its URL and pid."""
+    port = free_port()
+    command = [sys.executable, "-m", "tabletop.bench.relay", "--port", str(port)]
+    process = start_listening(command, port, data_dir / "relay.log")
+    try:
+        yield f"http://127.0.0.1:{port}", process.pid
     finally:
         process.terminate()
         process.wait(timeout=30)
@@ -229,18 +333,33 @@ def scratch_schema(postgres_url: str) -> Iterator[str]:
         engine.dispose()
 
 
-def bench(clients: int, timing: Timing, game: str, postgres_url: str | None) -> BenchResult:
+def bench(load: Load, timing: Timing, postgres_url: str | None) -> BenchResult:
     """One measured run against a fresh server and database."""
     with (
         tempfile.TemporaryDirectory(prefix="tabletop-bench-") as scratch,
         _database(postgres_url) as database_url,
-        running_server(Path(scratch), database_url) as base,
+        running_server(Path(scratch), database_url) as (base, pid),
     ):
-        measured = asyncio.run(run_load(base, game, clients, timing))
+        measured = asyncio.run(run_load(base, load, timing, process_cpu_seconds(pid)))
+    return _result(load, timing, "PostgreSQL" if postgres_url else "SQLite", measured)
+
+
+def bench_relay(load: Load, timing: Timing) -> BenchResult:
+    """The same clients against the bare relay: the transport's ceiling on this machine."""
+    with (
+        tempfile.TemporaryDirectory(prefix="tabletop-relay-") as scratch,
+        running_relay(Path(scratch)) as (base, pid),
+    ):
+        measured = asyncio.run(run_load(base, load, timing, process_cpu_seconds(pid)))
+    return _result(load, timing, "relay", measured)
+
+
+def _result(load: Load, timing: Timing, database: str, measured: Measurements) -> BenchResult:
     latencies = sorted(measured.latencies)
     return BenchResult(
-        clients=clients,
-        database="PostgreSQL" if postgres_url else "SQLite",
+        clients=load.clients,
+        spectators=load.spectators,
+        database=database,
         seconds=timing.seconds,
         think=timing.think,
         moves=len(latencies),
@@ -248,6 +367,8 @@ def bench(clients: int, timing: Timing, game: str, postgres_url: str | None) -> 
         p99_ms=_percentile(latencies, 0.99) * 1000,
         errors=measured.errors,
         games_finished=measured.games_finished,
+        median_view_bytes=statistics.median(measured.view_bytes) if measured.view_bytes else math.nan,
+        cpu_seconds=measured.cpu_seconds,
     )
 
 
@@ -273,10 +394,12 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 def describe(result: BenchResult) -> str:
     """One line of figures for people."""
+    watchers = f" + {result.spectators} spectators" if result.spectators else ""
     return (
-        f"{result.database:10} {result.clients:5} clients  think {result.think:3.1f} s  "
+        f"{result.database:10} {result.clients:5} clients{watchers}  think {result.think:3.1f} s  "
         f"{result.moves_per_second:8.1f} moves/s  "
         f"p50 {result.p50_ms:7.1f} ms  p99 {result.p99_ms:7.1f} ms  "
+        f"{result.cpu_ms_per_move:6.2f} ms CPU/move  {result.median_view_bytes:7,.0f} B/view (median)  "
         f"({result.moves} moves in {result.seconds:.0f} s, "
         f"{result.games_finished} games, {result.errors} errors)"
     )

@@ -43,6 +43,13 @@ def start_server(
     if database_url is not None:
         environment["TABLETOP_DATABASE_URL"] = database_url
     environment.update(settings or {})
+    return start_listening(command, port, log, environment)
+
+
+def start_listening(
+    command: list[str], port: int, log: Path, environment: Mapping[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """Starts `command`, its output appended to `log`; returns once it accepts connections on `port`."""
     with log.open("ab") as output:
         process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=environment)
     _wait_until_listening(process, port, log)

@@ -7,6 +7,7 @@
     tabletop bench mcts kalah
     tabletop serve --port 8000 --data-dir data
     tabletop bench server -n 100 --database sqlite
+    tabletop analyse k2x9q7m1ab              (or a JSON game file)
 
 Games come from the registry and bots from `bots.from_spec`, so nothing here knows a game.
 The terminal shows each person the board drawn from their own seat's view, never the state.
@@ -25,6 +26,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from tabletop import bots, games
+from tabletop.analysis.cli import analyse
 from tabletop.bench import match as matches
 from tabletop.bench import server_load, speed
 from tabletop.bots import Bot
@@ -485,3 +487,4 @@ def bench_mcts(
 
 
 app.command("serve")(serve)
+app.command("analyse")(analyse)

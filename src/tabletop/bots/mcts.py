@@ -94,6 +94,21 @@ class SearchResult:
     values: dict[ActionId, float]
 
 
+@dataclass(frozen=True)
+class Assessment:
+    """What a full search from one seat's view makes of a position, for post-game analysis.
+
+    `seat_values` is every seat's mean reward (in [0, 1], or the mean score in a one-player
+    game) after the most visited action of the seat to act — the line the search expects —
+    or over all iterations in a simultaneous step; `best` is the viewer's most visited
+    action when the viewer is to act, else None.
+    """
+
+    seat_values: tuple[float, ...]
+    best: ActionId | None
+    iterations: int
+
+
 def rank_rewards(ranks: Sequence[int]) -> tuple[float, ...]:
     """Each seat's reward in [0, 1] from the ranks of two or more seats: shared places are averaged.
 
@@ -161,6 +176,20 @@ class MctsBot:
         iterations = search.run(self.budget) if len(search.root_actions or legal) > 1 else 0
         return search.result(legal, iterations, perf_counter() - started)
 
+    def assess(self, state: State, viewer: Seat) -> Assessment:
+        """Searches the whole budget from `viewer`'s view, whoever is to act, and reports every seat's value.
+
+        Unlike `search` it takes no tactical short cut and runs even when one action is
+        legal, so every position of a game is valued the same way. The tree is searched
+        from determinizations of `viewer`'s view only, so nothing `viewer` cannot see
+        enters the values.
+        """
+        search = _Search(state, viewer, self._rng, self.exploration, self.evaluation_depth)
+        iterations = search.run(self.budget)
+        legal = state.legal_action_ids(viewer)
+        best = search.result(legal, iterations, 0.0).action if legal else None
+        return Assessment(search.expected_values(iterations), best, iterations)
+
 
 class _Edge:
     """Statistics of one (seat, action) at a node, from the point of view of that seat."""
@@ -195,6 +224,8 @@ class _Search:
         self.rng = rng
         self.exploration = exploration
         self.root = _Node()
+        self.root_totals: dict[_Edge | None, list[float]] = {}
+        """Every seat's summed reward, by the first edge taken from the root (`assess`)."""
         self.root_actions: set[ActionId] | None = None
         """At the root, the searching seat considers only these (None: every legal action)."""
         self.solo = state.players == 1
@@ -223,6 +254,12 @@ class _Search:
         for mover, edge in visited:
             edge.visits += 1
             edge.total += rewards[mover]
+        first = visited[0][1] if visited else None
+        totals = self.root_totals.get(first)
+        if totals is None:
+            totals = self.root_totals[first] = [0.0] * self.state.players
+        for seat, reward in enumerate(rewards):
+            totals[seat] += reward
 
     def descend(self, sample: State) -> list[tuple[Seat, _Edge]]:
         """Plays tree choices on `sample` until it adds a node or the game ends; returns the edges used."""
@@ -298,6 +335,20 @@ class _Search:
             self.low, self.high = min(self.low, score), max(self.high, score)
             self.scale = 1 / (self.high - self.low) if self.high > self.low else 0.0
         return outcome.scores
+
+    def expected_values(self, iterations: int) -> tuple[float, ...]:
+        """Each seat's mean reward after the most visited root edge of the one seat to act.
+
+        With several seats to act (or none) it is the mean over every iteration instead.
+        """
+        movers = self.state.current_players()
+        if len(movers) == 1:
+            edges = [edge for (seat, _), edge in self.root.edges.items() if seat == movers[0]]
+            if edges:
+                chosen = max(edges, key=lambda edge: edge.visits)
+                return tuple(total / chosen.visits for total in self.root_totals[chosen])
+        sums = [sum(column) for column in zip(*self.root_totals.values(), strict=True)]
+        return tuple(total / iterations for total in sums)
 
     def result(self, legal: list[ActionId], iterations: int, seconds: float) -> SearchResult:
         """The most visited legal action of the searching seat (ties: the better mean, then the first)."""

@@ -93,6 +93,7 @@ def test_a_multi_select_decision_is_toggled_here_and_sent_as_one_action(
     assert toggled_ids(page) == ["gem-0", "gem-2", "gem-3"] and "take" in clickable_ids(page)
     assert "pass" in clickable_ids(page)  # an action without a selection ignores the toggles
     _shots(page, artifacts, "multi-select-ready")
+    assert _serious_violations(page) == []  # toggles and buttons inside the drawing included
     _click(page, "take")
     wait_for_answer(page, 0)
     page.wait_for_function("document.body.dataset.seq === '1'")
@@ -330,7 +331,7 @@ def test_a_spectator_is_told_they_watch_everyone_sees_the_count_and_chat_lines_h
         answer = player.request.get(toy_site.base_url + icon)
         assert answer.ok and answer.headers["content-type"].startswith("image/svg+xml")
         spectator.close()
-        player.wait_for_selector("#tt-viewers[data-count='0']")
+        player.wait_for_selector("#tt-viewers[data-count='0']", state="attached")
         assert not player.is_visible("#tt-viewers")
     finally:
         for context in contexts:

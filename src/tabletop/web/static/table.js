@@ -411,6 +411,7 @@
     const stillSelectable = selectable(view.actions.filter((action) => startsWith(action.path, clicks)));
     if ([...toggled].some((id) => !stillSelectable.has(id))) toggled = new Set();
     morphState(message.html);
+    if (past) describePast();
     const log = document.getElementById("tt-log");
     if (log && !past) log.scrollTop = log.scrollHeight;
     refresh();
@@ -552,11 +553,14 @@
     clicks = [];
     morphState(liveHtml);
     document.body.dataset.past = String(past.seq);
-    const banner = document.getElementById("tt-past");
+    document.getElementById("tt-past").hidden = false;
+    describePast();
+    refresh();
+  }
+
+  function describePast() {
     document.getElementById("tt-past-text").textContent =
       "You are looking at the position after move " + past.seq + " of " + view.seq + ".";
-    banner.hidden = false;
-    refresh();
   }
 
   function backToLive() {
@@ -696,12 +700,13 @@
     const rect = target.getBoundingClientRect();
     const left = Math.min(window.scrollX + rect.left, window.scrollX + document.documentElement.clientWidth - box.offsetWidth - 4);
     box.style.left = Math.max(4, left) + "px";
-    box.style.top = window.scrollY + rect.top - box.offsetHeight - 6 + "px";
+    const above = rect.top - box.offsetHeight - 6;
+    box.style.top = window.scrollY + (above >= 0 ? above : rect.bottom + 6) + "px";
     return true;
   }
 
   function setUpTouch() {
-    root.addEventListener("pointerdown", (event) => {
+    document.addEventListener("pointerdown", (event) => {
       touch.lastType = event.pointerType;
       touch.pressed = false;
       tooltip().hidden = true;

@@ -10,7 +10,7 @@ the browser's generic client.
 - `GUESS`: a one-player game: say "high" or "low", then a die is rolled from the state's
   generator; a right guess scores 1. It does not override `determinize`, so a bot that does
   not reseed the generator would know the die before guessing.
-- `PICK`: 1–2 players take gems from a row of five (worth 1..5) in turns: toggle one to three
+- `PICK`: 1–3 players take gems from a row of five (worth 1..5) in turns: toggle one to three
   of the gems still there, then click Take (one action, `take:0,2`: a multi-select decision,
   `Action.selection`), or Pass (no selection). It ends when the row is empty or after two
   passes in a row; the most gem value wins. Every gem and the bank carry a `<title>`.
@@ -446,7 +446,7 @@ class PickGame(Game):
     title = "Pick"
     description = "Take one to three gems at once; the most gem value wins."
     min_players = 1
-    max_players = 2
+    max_players = 3
     options: ClassVar[Mapping[str, Option]] = {}
     capabilities = Capabilities()
 
@@ -460,7 +460,7 @@ class PickGame(Game):
         return state
 
     def max_length(self, players: int, options: Options | None = None) -> int:
-        return 3 * GEMS  # every take is followed by at most one pass before the next
+        return GEMS * players + 2  # at most players - 1 passes before each take, then two
 
     def draw_svg(self, view: Mapping[str, Any]) -> str:
         gems = "".join(

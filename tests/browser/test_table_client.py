@@ -121,6 +121,34 @@ def test_cancel_clears_the_toggles_and_a_person_plays_selections_to_the_end(
     assert any(move.action_id.startswith("take:") and move.seat == 0 for move in stored)
 
 
+def test_toggles_survive_a_view_that_leaves_them_possible(
+    browser: Browser, toy_site: Site, artifacts: Path
+) -> None:
+    """Issue 14, item 3: another player resigns while Ann chooses (a bot plays on for them):
+    the new view keeps Ann's toggled gems, which are all still hers to take."""
+    contexts = [browser.new_context(viewport=DESKTOP_VIEWPORT, bypass_csp=True) for _ in range(2)]
+    ann, bob = (context.new_page() for context in contexts)
+    try:
+        url = create_table(ann, toy_site.base_url, "pick", 3, ["me", "open", "bot:random:1"])
+        bob.goto(url)
+        bob.click("#join-seat-1")
+        bob.wait_for_selector("body[data-connection=live][data-status=playing]")
+        assert wait_for_turn(ann)
+        _click(ann, "gem-0")
+        _click(ann, "gem-3")
+        bob.once("dialog", lambda dialog: dialog.accept())
+        bob.click("#tt-resign")
+        ann.wait_for_function("document.querySelector('.tt-players').textContent.includes('a bot plays on')")
+        assert toggled_ids(ann) == ["gem-0", "gem-3"] and seq(ann) == 0
+        _shots(ann, artifacts, "multi-select-kept")
+        _click(ann, "take")
+        wait_for_answer(ann, 0)
+        assert toy_site.store.moves(url.rsplit("/", 1)[1])[0].action_id == "take:0,3"
+    finally:
+        for context in contexts:
+            context.close()
+
+
 def test_while_disconnected_the_board_cannot_be_clicked_and_the_notice_goes_on_reconnecting(
     page: Page, toy_site: Site, artifacts: Path
 ) -> None:

@@ -22,7 +22,7 @@
  * role of a button and a name (its `<title>`, else the action's label); Enter or Space
  * clicks it, the arrow keys move to the nearest clickable element in that direction. On a
  * touch screen a tap on an element that cannot be clicked, or a long press on any, shows
- * its `<title>` as a tooltip.
+ * its `<title>` as a tooltip. (The geometry and the gestures are in board_input.js.)
  *
  * While the connection is down the board is not clickable (`body[data-connection]` is not
  * "live") and clicks do nothing; the notice goes as soon as the connection is back.
@@ -41,6 +41,7 @@
 
   const root = document.getElementById("tt-table");
   if (!root) return;
+  const BoardInput = window.TabletopBoardInput;
   const tableId = root.dataset.table;
   const replaying = root.dataset.mode === "replay";
   let view = JSON.parse(document.getElementById("tt-initial").textContent);
@@ -70,8 +71,6 @@
 
   const CLOSE_TABLE_NOT_FOUND = 4404;
   const CLOSE_POLICY_VIOLATION = 1008;
-  const LONG_PRESS_MS = 500;
-  const TOUCH_SLOP_PX = 10;
   const BLOCKED_HINT = "No move has exactly the elements you selected: change the selection to go on.";
   const FIRST_SELECT_HINT = "Choose on the board first: a click selects an element, another puts it back.";
   const MARKS = ["clickable", "selected", "last-move", "toggleable", "toggled", "tt-blocked"];
@@ -130,11 +129,7 @@
   }
 
   function titleOf(element) {
-    for (let node = element; node && node !== board(); node = node.parentElement) {
-      const title = node.querySelector(":scope > title");
-      if (title && title.textContent.trim()) return title.textContent.trim();
-    }
-    return null;
+    return BoardInput.titleOf(element, board());
   }
 
   // What a screen reader or the keyboard user hears for a clickable element.
@@ -634,30 +629,7 @@
     return true;
   }
 
-  // Arrow keys: the nearest clickable element whose centre lies that way, the straight line
-  // counting more than the sideways offset.
-  const DIRECTIONS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
-
-  function centre(element) {
-    const box = element.getBoundingClientRect();
-    return [box.left + box.width / 2, box.top + box.height / 2];
-  }
-
-  function neighbour(from, [dx, dy]) {
-    const [x, y] = centre(from);
-    let best = null;
-    let bestScore = Infinity;
-    board().querySelectorAll("[data-tt-key]").forEach((element) => {
-      if (element === from) return;
-      const [ex, ey] = centre(element);
-      const ahead = (ex - x) * dx + (ey - y) * dy;
-      const aside = Math.abs((ex - x) * dy) + Math.abs((ey - y) * dx);
-      if (ahead <= 0) return;
-      const score = ahead + 2 * aside;
-      if (score < bestScore) [best, bestScore] = [element, score];
-    });
-    return best;
-  }
+  const touch = BoardInput.touchTips(board);
 
   function onBoardKey(event) {
     const element = targetOf(event.target);
@@ -665,74 +637,21 @@
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       activate(element);
-    } else if (DIRECTIONS[event.key]) {
+      return;
+    }
+    const next = BoardInput.neighbour(element, event.key, board().querySelectorAll("[data-tt-key]"));
+    if (next) {
       event.preventDefault();
-      const next = neighbour(element, DIRECTIONS[event.key]);
-      if (next) next.focus();
+      next.focus();
     }
-  }
-
-  // Touch: a tap on what cannot be clicked, or a long press on anything, shows its title.
-  const touch = { timer: null, pressed: false, lastType: "mouse", start: [0, 0] };
-
-  function tooltip() {
-    let element = document.getElementById("tt-tooltip");
-    if (!element) {
-      element = document.createElement("div");
-      element.id = "tt-tooltip";
-      element.className = "tt-tooltip";
-      element.setAttribute("role", "tooltip");
-      element.hidden = true;
-      document.body.append(element);
-    }
-    return element;
-  }
-
-  function showTooltip(target) {
-    const text = titleOf(target);
-    const box = tooltip();
-    if (!text) {
-      box.hidden = true;
-      return false;
-    }
-    box.textContent = text;
-    box.hidden = false;
-    const rect = target.getBoundingClientRect();
-    const left = Math.min(window.scrollX + rect.left, window.scrollX + document.documentElement.clientWidth - box.offsetWidth - 4);
-    box.style.left = Math.max(4, left) + "px";
-    const above = rect.top - box.offsetHeight - 6;
-    box.style.top = window.scrollY + (above >= 0 ? above : rect.bottom + 6) + "px";
-    return true;
-  }
-
-  function setUpTouch() {
-    document.addEventListener("pointerdown", (event) => {
-      touch.lastType = event.pointerType;
-      touch.pressed = false;
-      tooltip().hidden = true;
-      if (event.pointerType !== "touch" || !board() || !board().contains(event.target)) return;
-      const target = event.target;
-      touch.start = [event.clientX, event.clientY];
-      touch.timer = setTimeout(() => (touch.pressed = showTooltip(target)), LONG_PRESS_MS);
-    });
-    ["pointerup", "pointercancel", "pointermove"].forEach((type) =>
-      root.addEventListener(type, (event) => {
-        const [x, y] = touch.start;
-        if (type === "pointermove" && Math.hypot(event.clientX - x, event.clientY - y) < TOUCH_SLOP_PX) return;
-        clearTimeout(touch.timer);
-      })
-    );
   }
 
   // A click that ends a long press only showed the tooltip; a tap on what cannot be clicked
   // shows it too, and cancels as any other click beside the clickable elements does.
   function onBoardTap(event) {
-    if (touch.pressed) {
-      touch.pressed = false;
-      return;
-    }
+    if (touch.wasLongPress()) return;
     const element = targetOf(event.target);
-    if (touch.lastType === "touch" && !(element && element.dataset.ttKey)) showTooltip(event.target);
+    if (touch.lastWasTouch() && !(element && element.dataset.ttKey)) touch.show(event.target);
     activate(element);
   }
 
@@ -745,7 +664,6 @@
   setUpCopyButtons();
   setUpAlerts();
   setUpLog();
-  setUpTouch();
   if (replaying) {
     setUpReplay();
     markLogEntry();

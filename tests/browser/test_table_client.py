@@ -281,6 +281,9 @@ def test_the_board_is_played_with_the_keyboard_with_a_visible_focus_ring(
     page.keyboard.press("Enter")
     wait_for_answer(page, 0)
     assert [move.action_id for move in toy_site.store.moves(table_id)] == ["take:0,1"]
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'gem-2'")
+    page.keyboard.press("Space")  # the focus came back to the board: play on without Tab
+    assert toggled_ids(page) == ["gem-2"]
 
 
 def _serious_violations(page: Page) -> list[dict[str, Any]]:

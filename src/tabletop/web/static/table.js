@@ -53,6 +53,7 @@
   let awaitedSeq = Infinity; // the seq of the move on its way, once the server has said it
   let connected = false;
   let past = null; // {seq, board, lastMovePath} while the live table shows an earlier position
+  let focusToRestore = null; // the board element that had the focus when it stopped being clickable
 
   // A move stays pending until the server has accepted it ("moved") and the view showing it
   // has come, in whichever order they arrive: until then the old view's actions are stale.
@@ -357,10 +358,22 @@
     focusFirstClickable();
   }
 
-  // Marking the board anew takes tabindex off and on again, which would drop the focus.
+  // Marking the board anew takes tabindex off and on again, which would drop the focus; and
+  // an element that stops being clickable (a move sent) loses it to the page. A keyboard
+  // player finds it again on the board once something there is clickable: the same element
+  // if it can be clicked again, else the first that can.
   function keepFocus(id) {
-    const element = id ? boardElement(id) : null;
-    if (element && element.dataset.ttKey && document.activeElement !== element) element.focus({ preventScroll: true });
+    const wanted = id || (document.activeElement === document.body ? focusToRestore : null);
+    if (!wanted) return;
+    const element = boardElement(wanted);
+    const first = board().querySelector("[data-tt-key]");
+    const target = element && element.dataset.ttKey ? element : id ? null : first;
+    if (!target) {
+      focusToRestore = wanted;
+      return;
+    }
+    focusToRestore = null;
+    if (document.activeElement !== target) target.focus({ preventScroll: true });
   }
 
   function focusFirstClickable() {

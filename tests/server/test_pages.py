@@ -256,3 +256,30 @@ def _some_table(browser: httpx.Client) -> str:
     form = browser.get("/games/nim/new")
     created = browser.post("/games/nim/new", data={"csrf": _csrf(form), "players": "2", "seat-0": "me"})
     return str(created.headers["location"]).rsplit("/", 1)[1]
+
+
+def test_a_replay_step_shows_each_player_their_own_hidden_card_and_a_spectator_none(site: Site) -> None:
+    """Issue 14, item 7: what the live table's log and the replay page fetch, asked by each
+    viewer during the game: a player sees their own card in that position, never the other's."""
+    ann, bob = site.guest("Ann"), site.guest("Bob")
+    body = {"game": "secret", "seats": [{"kind": "me"}, {"kind": "open"}]}
+    table_id = site.http.post("/api/tables", json=body, headers=ann.headers).json()["id"]
+    site.http.post(f"/api/tables/{table_id}/join", json={}, headers=bob.headers)
+    site.http.post(f"/api/tables/{table_id}/moves", json={"action": "high", "seq": 0}, headers=ann.headers)
+    live_cards = [
+        site.http.get(f"/api/tables/{table_id}/view", headers=who.headers).json() for who in (ann, bob)
+    ]
+    cards = [view["view"]["my_card"] for view in live_cards]
+    steps = {
+        name: site.http.get(f"/t/{table_id}/replay/0", headers=headers).json()
+        for name, headers in (("ann", ann.headers), ("bob", bob.headers), ("spectator", {}))
+    }
+    assert f">{cards[0]}</text>" in steps["ann"]["html"] and steps["ann"]["seat"] == 0
+    assert f">{cards[1]}</text>" in steps["bob"]["html"] and steps["bob"]["seat"] == 1
+    assert ">?</text>" in steps["spectator"]["html"] and steps["spectator"]["seat"] is None
+    if cards[0] != cards[1]:  # the server deals from its own seed: equal cards one time in nine
+        assert f">{cards[1]}</text>" not in steps["ann"]["html"]
+        assert f">{cards[0]}</text>" not in steps["bob"]["html"]
+    assert all(
+        step["actions"] == [] and step["seq"] == 0 and step["total_moves"] == 1 for step in steps.values()
+    )

@@ -8,13 +8,11 @@ carrying its hash, so browsers keep it until the drawing changes.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 
 from tabletop.engine import Game
-
-FINGERPRINT_LENGTH = 10
+from tabletop.server.templating import fingerprint
 
 
 @dataclass(frozen=True)
@@ -35,7 +33,7 @@ def start_picture(game: Game) -> Picture:
     """The game's start position as its drawing code draws it for a spectator."""
     state = game.new_state(players=picture_players(game), seed=0)
     svg = str(game.draw_svg(state.view(None)))
-    return Picture(svg, hashlib.sha256(svg.encode()).hexdigest()[:FINGERPRINT_LENGTH])
+    return Picture(svg, fingerprint(svg.encode()))
 
 
 def picture_url(game: Game) -> str:

@@ -65,7 +65,16 @@ def fingerprint_of(name: str) -> str:
 @lru_cache(maxsize=64)
 def _fingerprint(path: Path, modified_ns: int) -> str:
     """The file's hash, read once per version of the file (its modification time is in the key)."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:FINGERPRINT_LENGTH]
+    return fingerprint(path.read_bytes())
+
+
+def fingerprint(content: bytes) -> str:
+    """A short hash of `content` for a URL: it changes whenever the content does.
+
+    >>> fingerprint(b"<svg/>")
+    'd4dc566691'
+    """
+    return hashlib.sha256(content).hexdigest()[:FINGERPRINT_LENGTH]
 
 
 ENVIRONMENT.filters["seat_name"] = seat_name

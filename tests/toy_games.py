@@ -1,4 +1,5 @@
-"""Three tiny games that implement the engine contract, for testing bots and the command line.
+"""Four tiny games that implement the engine contract, for testing bots, the command line and
+the browser's generic client.
 
 - `NIM`: Nim with several heaps, normal play (whoever takes the last stone wins), 2–3 players.
   Deterministic, perfect information; its theory (the nim-sum) says which moves win.
@@ -9,12 +10,17 @@
 - `GUESS`: a one-player game: say "high" or "low", then a die is rolled from the state's
   generator; a right guess scores 1. It does not override `determinize`, so a bot that does
   not reseed the generator would know the die before guessing.
+- `PICK`: 1–3 players take gems from a row of five (worth 1..5) in turns: toggle one to three
+  of the gems still there, then click Take (one action, `take:0,2`: a multi-select decision,
+  `Action.selection`), or Pass (no selection). It ends when the row is empty or after two
+  passes in a row; the most gem value wins. Every gem and the bank carry a `<title>`.
 
 They are deliberately small, and they are also a reference for the conformance suite.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -349,7 +355,138 @@ class GuessGame(Game):
         return f"die: {view['die'] or '-'}"
 
 
+# Pick ---------------------------------------------------------------------------------------
+
+GEMS = 5
+MAX_TAKEN = 3
+
+
+class PickState(State):
+    """The gems still in the row (by position), each seat's take so far, and passes in a row."""
+
+    def __init__(self, game: PickGame, players: int) -> None:
+        self.game = game
+        self.players = players
+        self.row = list(range(GEMS))
+        self.taken: list[list[int]] = [[] for _ in range(players)]
+        self.to_move: Seat = 0
+        self.passes = 0
+        self.last_move: ActionId | None = None
+
+    def current_players(self) -> tuple[Seat, ...]:
+        return () if self.is_over() else (self.to_move,)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat not in self.current_players():
+            return []
+        takes = [
+            Action(
+                "take:" + ",".join(str(gem) for gem in chosen),
+                "take gems " + ", ".join(str(gem + 1) for gem in chosen),
+                ("take",),
+                frozenset(f"gem-{gem}" for gem in chosen),
+            )
+            for size in range(1, MAX_TAKEN + 1)
+            for chosen in itertools.combinations(self.row, size)
+        ]
+        return [*takes, Action("pass", "pass", ("pass",))]
+
+    def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        self.last_move = action_id
+        if action_id == "pass":
+            self.passes += 1
+        else:
+            self.passes = 0
+            chosen = [int(gem) for gem in action_id.removeprefix("take:").split(",")]
+            self.row = [gem for gem in self.row if gem not in chosen]
+            self.taken[seat] += chosen
+        self.to_move = (seat + 1) % self.players
+
+    def is_over(self) -> bool:
+        return not self.row or self.passes >= 2
+
+    def scores(self) -> list[float]:
+        return [float(sum(gem + 1 for gem in gems)) for gems in self.taken]
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over():
+            return None
+        return Outcome.from_scores(
+            self.scores(), "the row is empty" if not self.row else "two passes in a row"
+        )
+
+    def clone(self) -> PickState:
+        copy = PickState(self.game, self.players)
+        copy.row, copy.taken = list(self.row), [list(gems) for gems in self.taken]
+        copy.to_move, copy.passes, copy.last_move = self.to_move, self.passes, self.last_move
+        return copy
+
+    def view(self, viewer: Seat | None) -> JsonDict:
+        prompt = "game over" if self.is_over() else f"seat {self.to_move} to take gems"
+        return {
+            "prompt": prompt,
+            "last_move": self.last_move,
+            "row": list(self.row),
+            "scores": self.scores(),
+        }
+
+    def to_json(self) -> JsonDict:
+        return {
+            "players": self.players,
+            "row": list(self.row),
+            "taken": [list(gems) for gems in self.taken],
+            "to_move": self.to_move,
+            "passes": self.passes,
+            "last_move": self.last_move,
+        }
+
+
+class PickGame(Game):
+    id = "pick"
+    title = "Pick"
+    description = "Take one to three gems at once; the most gem value wins."
+    min_players = 1
+    max_players = 3
+    options: ClassVar[Mapping[str, Option]] = {}
+    capabilities = Capabilities()
+
+    def _new_state(self, players: int, options: dict[str, OptionValue], seed: int) -> PickState:
+        return PickState(self, players)
+
+    def state_from_json(self, data: JsonDict) -> PickState:
+        state = PickState(self, data["players"])
+        state.row, state.taken = list(data["row"]), [list(gems) for gems in data["taken"]]
+        state.to_move, state.passes, state.last_move = data["to_move"], data["passes"], data["last_move"]
+        return state
+
+    def max_length(self, players: int, options: Options | None = None) -> int:
+        return GEMS * players + 2  # at most players - 1 passes before each take, then two
+
+    def draw_svg(self, view: Mapping[str, Any]) -> str:
+        gems = "".join(
+            f'<g id="gem-{gem}" transform="translate({20 + 60 * gem} 20)">'
+            f"<title>Gem worth {gem + 1}</title>"
+            f'<circle cx="20" cy="20" r="18" fill="#4a8"/><text x="15" y="26">{gem + 1}</text></g>'
+            for gem in view["row"]
+        )
+        bank = " · ".join(f"{score:g}" for score in view["scores"])
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 140" role="img" aria-label="Pick">'
+            f"{gems}"
+            '<g id="take"><title>Take the gems you chose</title>'
+            '<rect x="20" y="80" width="120" height="40" fill="#ddd"/><text x="55" y="105">Take</text></g>'
+            '<g id="pass"><title>Pass</title>'
+            '<rect x="180" y="80" width="120" height="40" fill="#eee"/><text x="220" y="105">Pass</text></g>'
+            f'<g id="bank"><title>Gem value taken, by seat: {bank}</title>'
+            f'<text x="20" y="136">Taken: {bank}</text></g></svg>'
+        )
+
+    def draw_text(self, view: Mapping[str, Any]) -> str:
+        return f"row {view['row']}  scores {view['scores']}"
+
+
 NIM = NimGame()
 GOOFSPIEL = GoofspielGame()
 GUESS = GuessGame()
-TOY_GAMES: dict[str, Game] = {game.id: game for game in (NIM, GOOFSPIEL, GUESS)}
+PICK = PickGame()
+TOY_GAMES: dict[str, Game] = {game.id: game for game in (NIM, GOOFSPIEL, GUESS, PICK)}

@@ -2,14 +2,17 @@
 
 What table.js (src/tabletop/web/static/table.js) shows and these helpers read: body's
 data attributes `myTurn`, `pending` (a move is on its way), `seq` and `status`; board
-elements with the class `clickable` (the next step of some legal action's path) and
-`selected` (clicked so far in this move); `#tt-buttons button.action` (one per action whose
-path is complete, or path-less), and `#tt-notice.error` when the server refused a move.
+elements with the class `clickable` (the next step of some legal action's path, or an
+element of a multi-select decision), `toggleable` and `toggled` (the elements of a
+selection, and those chosen so far) and `selected` (clicked so far in this move);
+`#tt-buttons button.action` (one per action whose path is complete, or path-less), and
+`#tt-notice.error` when the server refused a move.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -69,8 +72,20 @@ class ActionButton(NamedTuple):
 
 
 def clickable_ids(page: Page) -> list[str]:
-    """The ids of the board elements marked clickable, in document order."""
+    """The ids of the board elements marked clickable, in document order (toggles included)."""
     ids: list[str] = page.eval_on_selector_all("#tt-board .clickable", "elements => elements.map(e => e.id)")
+    return ids
+
+
+def toggleable_ids(page: Page) -> list[str]:
+    """The ids of the elements of a multi-select decision, toggled by a click, in document order."""
+    ids: list[str] = page.eval_on_selector_all("#tt-board .toggleable", "elements => elements.map(e => e.id)")
+    return ids
+
+
+def toggled_ids(page: Page) -> list[str]:
+    """The ids of the elements toggled on so far, in document order."""
+    ids: list[str] = page.eval_on_selector_all("#tt-board .toggled", "elements => elements.map(e => e.id)")
     return ids
 
 
@@ -140,7 +155,9 @@ def settle(page: Page) -> None:
 
 UNDO_CHANCE = 0.05
 MAX_UNDOS = 2
-MAX_CLICKS_PER_MOVE = 20
+MAX_TOGGLES_PER_MOVE = 6
+"""After this many toggles in one move the person only clicks on (toward a path's end)."""
+MAX_CLICKS_PER_MOVE = 20 + MAX_TOGGLES_PER_MOVE
 
 Choice = str | ActionButton
 """A board element id to click, or an action button."""
@@ -156,14 +173,25 @@ class Person:
 
     Some games offer an undo button after the first decision of a turn (YINSH); clicking
     it as often as anything else could go round in circles, so it is taken rarely and at
-    most MAX_UNDOS times a game, or when it is the only thing on offer.
+    most MAX_UNDOS times a game, or when it is the only thing on offer. Multi-select
+    decisions (`toggles`: elements toggled before the confirming click) are tried out as
+    a person would, toggling on and off, but at most MAX_TOGGLES_PER_MOVE times a move.
     """
 
     rng: random.Random
     undos: int = 0
 
-    def choose(self, elements: list[str], buttons: list[ActionButton]) -> Choice:
-        choices: list[Choice] = [*elements, *(button for button in buttons if not is_undo(button))]
+    def choose(
+        self,
+        elements: list[str],
+        buttons: list[ActionButton],
+        toggles_left: bool = True,
+        toggles: Sequence[str] = (),
+    ) -> Choice:
+        usable = [element for element in elements if toggles_left or element not in toggles]
+        choices: list[Choice] = [*usable, *(button for button in buttons if not is_undo(button))]
+        if not choices:  # only toggling on or off can open a way to a move
+            choices = list(elements)
         undos = [button for button in buttons if is_undo(button)]
         wants_undo = self.undos < MAX_UNDOS and self.rng.random() < UNDO_CHANCE
         if undos and (wants_undo or not choices):
@@ -182,11 +210,24 @@ def click(page: Page, choice: Choice) -> None:
 
 
 def play_one_move(page: Page, person: Person) -> None:
-    """Clicks until a move is sent, checking each partial click is shown as selected."""
+    """Clicks until a move is sent, checking each partial click is shown as selected and
+    each toggle flips its element (without a word to the server)."""
     before = moves_sent(page)
+    toggles_made = 0
     for _ in range(MAX_CLICKS_PER_MOVE):
-        choice = person.choose(clickable_ids(page), action_buttons(page))
+        toggles = toggleable_ids(page)
+        was_toggled = set(toggled_ids(page))
+        choice = person.choose(
+            clickable_ids(page), action_buttons(page), toggles_made < MAX_TOGGLES_PER_MOVE, toggles
+        )
         click(page, choice)
+        if isinstance(choice, str) and choice in toggles:
+            toggles_made += 1
+            assert (choice in toggled_ids(page)) != (choice in was_toggled), (
+                f"clicking {choice!r} did not toggle it"
+            )
+            assert not move_was_sent(page, before), f"toggling {choice!r} sent a move"
+            continue
         if move_was_sent(page, before):
             wait_for_answer(page, before)
             return

@@ -4,6 +4,7 @@ the new-table form built from the game's declarations, joining by the invite lin
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,9 @@ from running_site import Site
 from sqlalchemy import select
 
 from tabletop.server import rules_pages
+from tabletop.server.templating import STATIC_DIRECTORY
 from tabletop.store.models import Player
+from toy_games import NIM
 
 
 @pytest.fixture
@@ -164,3 +167,119 @@ def test_the_lobby_puts_your_tables_first_and_finished_ones_with_their_winner(si
     finished = lobby.split("Recently finished")[1]
     assert f"/t/{playing_id}/replay" in finished and "Bob wins" in finished
     assert playing_id not in lobby.split('id="tt-my-tables"')[1].split("</section>")[0]
+
+
+def test_the_lobby_shows_each_games_start_drawn_by_the_game_itself_cached_by_its_hash(
+    browser: httpx.Client,
+) -> None:
+    """Issue 14, item 6: a picture of each game, its start position from its drawing code."""
+    lobby = browser.get("/").text
+    found = re.search(r'<img class="picture" src="(/games/nim/picture\.svg\?v=([0-9a-f]{10}))"', lobby)
+    assert found, "the Nim card has no picture"
+    picture = browser.get(found.group(1))
+    expected = NIM.draw_svg(NIM.new_state(players=2, seed=0).view(None))
+    assert picture.status_code == 200 and picture.headers["content-type"].startswith("image/svg+xml")
+    assert picture.text == expected and "immutable" in picture.headers["cache-control"]
+    unversioned = browser.get("/games/nim/picture.svg")
+    assert unversioned.text == expected and unversioned.headers["cache-control"] == "no-cache"
+    again = browser.get("/games/nim/picture.svg", headers={"If-None-Match": unversioned.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+    assert browser.get("/games/chess/picture.svg").status_code == 400  # as /games/chess/new: no such game
+
+
+def _table_of(site: Site, game: str, players: int) -> str:
+    owner = site.guest("Filter")
+    seats = [{"kind": "me"}] + [{"kind": "open"}] * (players - 1)
+    answer = site.http.post("/api/tables", json={"game": game, "seats": seats}, headers=owner.headers)
+    assert answer.status_code == 201, answer.text
+    return str(answer.json()["id"])
+
+
+def test_the_lobby_filters_games_and_tables_by_game_and_player_count(
+    browser: httpx.Client, site: Site
+) -> None:
+    """Issue 14, item 6: a plain GET form, so the filters work without scripts."""
+    nim_for_three, nim_for_two, goofspiel = (
+        _table_of(site, "nim", 3),
+        _table_of(site, "nim", 2),
+        _table_of(site, "goofspiel", 2),
+    )
+    everything = browser.get("/").text
+    assert 'id="tt-filters"' in everything and all(
+        f"/t/{table}" in everything for table in (nim_for_three, goofspiel)
+    )
+    nim = browser.get("/", params={"game": "nim"}).text
+    assert f"/t/{nim_for_three}" in nim and f"/t/{nim_for_two}" in nim and f"/t/{goofspiel}" not in nim
+    assert 'id="game-nim"' in nim and 'id="game-goofspiel"' not in nim
+    assert '<option value="nim" selected>' in nim and 'id="tt-clear-filters"' in nim
+    three = browser.get("/", params={"players": "3"}).text
+    assert f"/t/{nim_for_three}" in three and f"/t/{nim_for_two}" not in three
+    assert 'id="game-nim"' in three and 'id="game-secret"' not in three  # Secret is for 2
+    for bad in ({"game": "chess"}, {"players": "many"}, {"players": "0"}):
+        refused = browser.get("/", params=bad)
+        assert refused.status_code == 400, bad
+    assert 'id="tt-clear-filters"' not in browser.get("/", params={"game": "", "players": ""}).text
+
+
+def test_pages_styles_scripts_and_drawings_are_compressed(browser: httpx.Client) -> None:
+    """Issue 14, item 9: gzip for HTML, CSS, JS and SVG when the browser accepts it."""
+    lobby = browser.get("/", headers={"Accept-Encoding": "gzip"})
+    assert lobby.headers["content-encoding"] == "gzip" and "Play a game" in lobby.text
+    urls = re.findall(r'(?:href|src)="(/static/[^"]+|/games/nim/picture[^"]+)"', lobby.text)
+    assert any(url.endswith(".css") for url in urls) and any("picture" in url for url in urls)
+    for url in urls:
+        answer = browser.get(url, headers={"Accept-Encoding": "gzip"})
+        if len(answer.content) >= 500:
+            assert answer.headers.get("content-encoding") == "gzip", url
+    plain = browser.get("/", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+
+
+def test_static_files_have_fingerprinted_urls_kept_for_a_year(browser: httpx.Client) -> None:
+    """Issue 14, item 9: a content hash in each static URL; those URLs are immutable."""
+    lobby = browser.get("/").text
+    css = re.search(r'href="(/static/site\.([0-9a-f]{10})\.css)"', lobby)
+    assert css, "the stylesheet's URL carries no fingerprint"
+    stylesheet = (STATIC_DIRECTORY / "site.css").read_bytes()
+    assert css.group(2) == hashlib.sha256(stylesheet).hexdigest()[:10]
+    fingerprinted = browser.get(css.group(1))
+    assert fingerprinted.content == stylesheet
+    assert fingerprinted.headers["cache-control"] == "public, max-age=31536000, immutable"
+    for stale in ("/static/site.css", "/static/site.0123456789.css"):
+        answer = browser.get(stale)
+        assert answer.content == stylesheet and answer.headers["cache-control"] == "no-cache", stale
+    assert browser.get("/static/nothing.0123456789.css").status_code == 404
+    assert re.search(r'src="/static/table\.[0-9a-f]{10}\.js"', browser.get(f"/t/{_some_table(browser)}").text)
+
+
+def _some_table(browser: httpx.Client) -> str:
+    form = browser.get("/games/nim/new")
+    created = browser.post("/games/nim/new", data={"csrf": _csrf(form), "players": "2", "seat-0": "me"})
+    return str(created.headers["location"]).rsplit("/", 1)[1]
+
+
+def test_a_replay_step_shows_each_player_their_own_hidden_card_and_a_spectator_none(site: Site) -> None:
+    """Issue 14, item 7: what the live table's log and the replay page fetch, asked by each
+    viewer during the game: a player sees their own card in that position, never the other's."""
+    ann, bob = site.guest("Ann"), site.guest("Bob")
+    body = {"game": "secret", "seats": [{"kind": "me"}, {"kind": "open"}]}
+    table_id = site.http.post("/api/tables", json=body, headers=ann.headers).json()["id"]
+    site.http.post(f"/api/tables/{table_id}/join", json={}, headers=bob.headers)
+    site.http.post(f"/api/tables/{table_id}/moves", json={"action": "high", "seq": 0}, headers=ann.headers)
+    live_cards = [
+        site.http.get(f"/api/tables/{table_id}/view", headers=who.headers).json() for who in (ann, bob)
+    ]
+    cards = [view["view"]["my_card"] for view in live_cards]
+    steps = {
+        name: site.http.get(f"/t/{table_id}/replay/0", headers=headers).json()
+        for name, headers in (("ann", ann.headers), ("bob", bob.headers), ("spectator", {}))
+    }
+    assert f">{cards[0]}</text>" in steps["ann"]["html"] and steps["ann"]["seat"] == 0
+    assert f">{cards[1]}</text>" in steps["bob"]["html"] and steps["bob"]["seat"] == 1
+    assert ">?</text>" in steps["spectator"]["html"] and steps["spectator"]["seat"] is None
+    if cards[0] != cards[1]:  # the server deals from its own seed: equal cards one time in nine
+        assert f">{cards[1]}</text>" not in steps["ann"]["html"]
+        assert f">{cards[0]}</text>" not in steps["bob"]["html"]
+    assert all(
+        step["actions"] == [] and step["seq"] == 0 and step["total_moves"] == 1 for step in steps.values()
+    )

@@ -13,7 +13,7 @@ import pytest
 
 from tabletop.server.live import LogEntry, replay_snapshot
 from tabletop.server.service import TableRequest, TableService
-from tabletop.server.views import live_message, state_fragment, view_data
+from tabletop.server.views import live_message, replay_view_data, state_fragment, view_data
 from tabletop.store import SeatSpec, Store
 
 pytestmark = pytest.mark.asyncio
@@ -78,8 +78,8 @@ async def test_actions_are_offered_only_to_the_seat_to_move(service: TableServic
     table_id, ann, _bob = await _table(service, store, "secret", 8)
     live = await service.table(table_id)
     assert view_data(live, 0)["actions"] == [
-        {"id": "high", "label": "Bet high", "path": ["bet-high"]},
-        {"id": "low", "label": "Bet low", "path": ["bet-low"]},
+        {"id": "high", "label": "Bet high", "path": ["bet-high"], "selection": []},
+        {"id": "low", "label": "Bet low", "path": ["bet-low"], "selection": []},
     ]
     assert view_data(live, 1)["actions"] == view_data(live, None)["actions"] == []
     await service.play_as(table_id, ann, "low", 0)
@@ -132,3 +132,28 @@ async def test_a_simultaneous_step_shows_who_is_choosing_and_who_is_done(
         None,
         None,
     ]
+
+
+async def test_a_past_position_is_shown_as_the_viewer_saw_it_and_offers_no_actions(
+    service: TableService, store: Store
+) -> None:
+    """Issue 14, item 7: clicking a move of the log shows that position from the viewer's own
+    view; during the game another seat's secret bid stays secret in it, as in the log."""
+    table_id, ann, bob = await _table(service, store, "goofspiel", 5)
+    for seq, (player, card) in enumerate([(ann, "3"), (bob, "2"), (ann, "1")]):
+        await service.play_as(table_id, player, card, seq)
+    live = await service.table(table_id)
+    own, other, spectator = (replay_view_data(live, 3, viewer) for viewer in (0, 1, None))
+    assert own["view"]["my_bid"] == 1 and own["log"][-1]["label"] == "bid 1"
+    assert other["view"]["my_bid"] is None and other["log"][-1] == {
+        "seq": 3,
+        "seat": 0,
+        "action": None,
+        "label": "moved",
+    }
+    assert "bid 1" not in json.dumps(other) and "bid 1" not in json.dumps(spectator)
+    assert other["last_move_path"] == [] and spectator["view"]["my_bid"] is None
+    before_bobs_bid = replay_view_data(live, 1, 1)
+    assert before_bobs_bid["seq"] == 1 and before_bobs_bid["view"]["has_bid"] == [True, False]
+    assert before_bobs_bid["actions"] == [] and view_data(live, 1)["actions"] != []
+    assert "bid 3" not in json.dumps(before_bobs_bid)

@@ -64,6 +64,7 @@ def test_each_viewer_gets_a_snapshot_of_their_own_view(site: Site) -> None:
         "id": "1:1",
         "label": "take 1 from heap 1",
         "path": [],
+        "selection": [],
     }
     assert (theirs["seat"], theirs["actions"]) == (1, [])
     assert (watching["seat"], watching["actions"]) == (None, [])
@@ -136,6 +137,13 @@ def test_bad_messages_get_a_clear_error_and_change_nothing(site: Site, sent: str
     assert _logged(site, table_id) == ["1:1"]
 
 
+def _answer(socket: ClientConnection) -> dict[str, Any]:
+    """The next message that answers the client (spectator counts come unasked)."""
+    while (message := _receive(socket))["type"] == "viewers":
+        pass
+    return message
+
+
 def test_a_seat_is_taken_from_the_session_not_from_the_message(site: Site) -> None:
     table_id, _ann, bob = _started_nim(site)
     carol = site.guest("Carol")
@@ -143,8 +151,8 @@ def test_a_seat_is_taken_from_the_session_not_from_the_message(site: Site) -> No
         _receive(wrong_turn), _receive(not_seated)
         wrong_turn.send(json.dumps({"type": "move", "action": "1:1", "seq": 0, "seat": 0}))
         not_seated.send(json.dumps({"type": "move", "action": "1:1", "seq": 0, "seat": 0}))
-        assert _receive(wrong_turn)["code"] == "not_your_turn"
-        assert _receive(not_seated)["code"] == "wrong_seat"
+        assert _answer(wrong_turn)["code"] == "not_your_turn"
+        assert _answer(not_seated)["code"] == "wrong_seat"
     with _socket(site, table_id) as anonymous:
         _receive(anonymous)
         anonymous.send(json.dumps({"type": "move", "action": "1:1", "seq": 0}))
@@ -193,3 +201,22 @@ def test_an_unknown_table_and_a_foreign_origin_are_closed_with_named_codes(site:
     ):
         socket.recv(timeout=TIMEOUT)
     assert foreign.value.rcvd is not None and foreign.value.rcvd.code == 1008
+
+
+def test_every_viewer_hears_how_many_people_watch_without_a_seat(site: Site) -> None:
+    """Issue 14, item 9: the players and spectators hear the spectator count as it changes;
+    a person with two tabs is one, players do not count, a visitor without a player does."""
+    table_id, ann, bob = _started_nim(site)
+    carol = site.guest("Carol")
+    with _socket(site, table_id, ann) as player:
+        assert _receive(player)["watching"] == 0
+        with _socket(site, table_id, bob) as other_player:
+            assert _receive(other_player)["watching"] == 0
+            with _socket(site, table_id, carol) as first_tab, _socket(site, table_id, carol) as second_tab:
+                assert _receive(first_tab)["watching"] == 1 and _receive(second_tab)["watching"] == 1
+                assert _receive(player) == {"type": "viewers", "watching": 1}
+                with _socket(site, table_id) as visitor:
+                    assert _receive(visitor)["watching"] == 2
+                    assert _receive(player) == {"type": "viewers", "watching": 2}
+                assert _receive(player) == {"type": "viewers", "watching": 1}
+            assert _receive(player) == {"type": "viewers", "watching": 0}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ParamSpec, TypeVar
 
 from starlette.requests import HTTPConnection
@@ -13,6 +13,7 @@ from tabletop.server.hub import Hub
 from tabletop.server.rate_limits import RateLimits
 from tabletop.server.service import TableService, in_worker_thread
 from tabletop.server.settings import Settings
+from tabletop.server.watchers import Watchers
 from tabletop.store import Store
 
 P = ParamSpec("P")
@@ -21,7 +22,10 @@ R = TypeVar("R")
 
 @dataclass
 class Context:
-    """The server's shared objects; `context_of(request)` finds it."""
+    """The server's shared objects; `context_of(request)` finds it.
+
+    `watchers` are this process's open table connections (the spectator counts).
+    """
 
     settings: Settings
     store: Store
@@ -29,6 +33,7 @@ class Context:
     service: TableService
     list_games: Callable[[], list[Game]]
     limits: RateLimits
+    watchers: Watchers = field(default_factory=Watchers)
 
     async def run(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Runs a blocking store call in a worker thread."""

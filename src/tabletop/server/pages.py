@@ -7,6 +7,7 @@ token; every page makes sure the visitor is a player (a guest on the first visit
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -14,7 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from tabletop import bots
-from tabletop.engine import Game
+from tabletop.engine import Game, Seat
 from tabletop.server import errors
 from tabletop.server.clocks import PRESETS as CLOCK_PRESETS
 from tabletop.server.clocks import ClockSpec
@@ -33,19 +34,24 @@ from tabletop.server.identity import (
     username_of,
 )
 from tabletop.server.inputs import clean_name, whole_number
-from tabletop.server.live import replay_snapshot
+from tabletop.server.live import LiveTable
+from tabletop.server.pictures import picture_url, start_picture
 from tabletop.server.rules_pages import rules_html
 from tabletop.server.service import BOT_LEVELS, MAX_SEATS, TableRequest
+from tabletop.server.static import IMMUTABLE, REVALIDATE
 from tabletop.server.summaries import bot_display_name, result_line
 from tabletop.server.templating import render
-from tabletop.server.views import socket_message, state_fragment, view_data
+from tabletop.server.views import replay_view_data, socket_message, state_fragment, view_data
 from tabletop.store import PlayerRecord, SeatSpec, TableRecord, UsernameTaken
 from tabletop.store.models import NAME_LENGTH
 
 router = APIRouter(include_in_schema=False)
 
 SEE_OTHER = 303
+NOT_MODIFIED = 304
 LOBBY_FINISHED_TABLES = 10
+LOBBY_FINISHED_SCAN = 200
+"""How many of the newest finished tables a filtered lobby looks through for its ten."""
 LOBBY_IDLE = timedelta(minutes=15)
 """A live table with no move for this long is not shown to watch (it may have been left)."""
 
@@ -63,31 +69,89 @@ async def _checked_form(request: Request) -> dict[str, str]:
     return {key: value for key, value in form.items() if isinstance(value, str)}
 
 
+@dataclass(frozen=True)
+class LobbyFilter:
+    """The lobby's filters, from its query string: one game, one number of players (or any)."""
+
+    game: str | None = None
+    players: int | None = None
+
+    @classmethod
+    def parse(cls, game: str | None, players: str | None, games: list[Game]) -> LobbyFilter:
+        """The filters asked for; an unknown game or a count nobody plays is refused."""
+        game = game or None
+        if game is not None and game not in {known.id for known in games}:
+            raise errors.BadRequest(f"there is no game {game!r} to filter by")
+        count = whole_number(players, "the number of players", 1, MAX_SEATS) if players else None
+        return cls(game, count)
+
+    @property
+    def active(self) -> bool:
+        """Is anything filtered out?"""
+        return self.game is not None or self.players is not None
+
+    def allows_game(self, game: Game) -> bool:
+        """A game to list: the one asked for, playable by the number asked for."""
+        fits = self.players is None or game.min_players <= self.players <= game.max_players
+        return fits and self.game in (None, game.id)
+
+    def allows_table(self, record: TableRecord) -> bool:
+        """A table of the game asked for, with the number of players asked for."""
+        return self.game in (None, record.game_id) and self.players in (None, record.players)
+
+
 @router.get("/")
-async def lobby(request: Request) -> HTMLResponse:
-    """Your tables (those waiting for you first), every game, the tables to join or watch live,
-    and recently finished ones with their winners."""
+async def lobby(request: Request, game: str | None = None, players: str | None = None) -> HTMLResponse:
+    """Your tables (those waiting for you first), every game with a picture of its start, the
+    tables to join or watch live, and recently finished ones with their winners; all of them
+    filtered by game and number of players (a plain GET form, so it works without scripts)."""
     context = context_of(request)
     player = await current_player(request)
     all_games = context.list_games()
-    mine = await _my_tables(request, player)
+    chosen = LobbyFilter.parse(game, players, all_games)
+    mine = [table for table in await _my_tables(request, player) if chosen.allows_table(table["record"])]
     mine_ids = {table["record"].id for table in mine}
     now = context.store.clock()
     tables = [
         record
         for record in await context.service.open_tables()
-        if record.id not in mine_ids and _is_live_enough(record, now)
+        if record.id not in mine_ids and _is_live_enough(record, now) and chosen.allows_table(record)
     ]
-    finished = await context.run(context.store.tables, ["finished"], LOBBY_FINISHED_TABLES)
+    scan = LOBBY_FINISHED_SCAN if chosen.active else LOBBY_FINISHED_TABLES
+    finished = [
+        record
+        for record in await context.run(context.store.tables, ["finished"], scan)
+        if chosen.allows_table(record)
+    ][:LOBBY_FINISHED_TABLES]
     return await page(
         request,
         "lobby.html",
-        games=all_games,
-        titles={game.id: game.title for game in all_games},
+        games=[known for known in all_games if chosen.allows_game(known)],
+        all_games=all_games,
+        player_counts=range(1, max(known.max_players for known in all_games) + 1),
+        chosen=chosen,
+        pictures={known.id: picture_url(known) for known in all_games},
+        titles={known.id: known.title for known in all_games},
         mine=mine,
         tables=tables,
         finished=[(record, result_line(record)) for record in finished],
     )
+
+
+@router.get("/games/{game_id}/picture.svg")
+async def game_picture(request: Request, game_id: str, v: str | None = None) -> Response:
+    """The game's start position as its own drawing draws it, for the lobby's game cards.
+
+    Under the URL `picture_url` gives (the drawing's hash in `v`) it is cached for a year;
+    under any other, revalidated by its ETag.
+    """
+    picture = start_picture(context_of(request).service.game(game_id))
+    etag = f'"{picture.fingerprint}"'
+    cache = IMMUTABLE if v == picture.fingerprint else REVALIDATE
+    headers = {"Cache-Control": cache, "ETag": etag}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=NOT_MODIFIED, headers=headers)
+    return Response(picture.svg, media_type="image/svg+xml", headers=headers)
 
 
 async def _my_tables(request: Request, player: PlayerRecord | None) -> list[dict[str, Any]]:
@@ -254,12 +318,19 @@ async def join_table(request: Request, table_id: str) -> Response:
     return RedirectResponse(f"/t/{table_id}", status_code=SEE_OTHER)
 
 
+async def _seat_of_visitor(request: Request, live: LiveTable) -> Seat | None:
+    """The visitor's seat at this table (None for a spectator)."""
+    player = await current_player(request)
+    return live.record.seat_of(player.id if player else None)
+
+
 @router.get("/t/{table_id}/replay")
 async def replay_page(request: Request, table_id: str, move: int | None = None) -> HTMLResponse:
-    """Any table's moves, stepped backward and forward as a spectator."""
+    """Any table's moves, stepped backward and forward, each position as the visitor saw it
+    (a player their own seat's view, anyone else a spectator's)."""
     live = await context_of(request).service.table(table_id)
     step = live.seq if move is None else max(0, min(move, live.seq))
-    data = view_data(replay_snapshot(live, step), None, revealed=live.is_over)
+    data = replay_view_data(live, step, await _seat_of_visitor(request, live))
     initial = _without_html(socket_message(data)) | {"total_moves": live.seq}
     return await page(
         request,
@@ -274,9 +345,10 @@ async def replay_page(request: Request, table_id: str, move: int | None = None) 
 
 @router.get("/t/{table_id}/replay/{moves_played}")
 async def replay_step(request: Request, table_id: str, moves_played: int) -> dict[str, Any]:
-    """One replay step as a "view" message (what the replay page morphs in)."""
+    """One replay step as a "view" message, as the visitor saw it (what the replay page morphs
+    in, and what the live table shows when a move of its log is clicked)."""
     live = await context_of(request).service.table(table_id)
-    data = view_data(replay_snapshot(live, moves_played), None, revealed=live.is_over)
+    data = replay_view_data(live, moves_played, await _seat_of_visitor(request, live))
     return socket_message(data) | {"total_moves": live.seq}
 
 

@@ -2,11 +2,14 @@
 
 `web/` holds no Python: templates (autoescaped HTML) and static files (CSS, the generic
 client, vendored idiomorph). They are found through the installed package, so an installed
-wheel serves them as a checkout does.
+wheel serves them as a checkout does. Templates name static files with `static_url`, whose
+URLs carry a hash of the content (served by `server/static.py`).
 """
 
 from __future__ import annotations
 
+import hashlib
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -16,6 +19,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 WEB_DIRECTORY = Path(str(resources.files("tabletop") / "web"))
 TEMPLATES_DIRECTORY = WEB_DIRECTORY / "templates"
 STATIC_DIRECTORY = WEB_DIRECTORY / "static"
+STATIC_PREFIX = "/static/"
+FINGERPRINT_LENGTH = 10
 
 ENVIRONMENT = Environment(
     loader=FileSystemLoader(TEMPLATES_DIRECTORY),
@@ -40,4 +45,37 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat}"
 
 
+def static_url(name: str) -> str:
+    """The URL of a static file, with its content's fingerprint before the suffix.
+
+    >>> url = static_url("site.css")
+    >>> url.startswith("/static/site.") and url.endswith(".css") and len(url) == len("/static/site.css") + 11
+    True
+    """
+    stem, dot, suffix = name.rpartition(".")
+    return f"{STATIC_PREFIX}{stem}.{fingerprint_of(name)}{dot}{suffix}"
+
+
+def fingerprint_of(name: str) -> str:
+    """The fingerprint of a static file's content as it is now."""
+    path = STATIC_DIRECTORY / name
+    return _fingerprint(path, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=64)
+def _fingerprint(path: Path, modified_ns: int) -> str:
+    """The file's hash, read once per version of the file (its modification time is in the key)."""
+    return fingerprint(path.read_bytes())
+
+
+def fingerprint(content: bytes) -> str:
+    """A short hash of `content` for a URL: it changes whenever the content does.
+
+    >>> fingerprint(b"<svg/>")
+    'd4dc566691'
+    """
+    return hashlib.sha256(content).hexdigest()[:FINGERPRINT_LENGTH]
+
+
 ENVIRONMENT.filters["seat_name"] = seat_name
+ENVIRONMENT.globals["static_url"] = static_url

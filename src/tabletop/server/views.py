@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tabletop.engine import JsonDict, Outcome, Seat
-from tabletop.server.live import LiveTable, LogEntry
+from tabletop.server.live import LiveTable, LogEntry, replay_snapshot
 from tabletop.server.summaries import outcome_summary, seat_display_name
 from tabletop.server.templating import render
 
@@ -136,17 +136,18 @@ def _log_item(entry: LogEntry) -> dict[str, Any]:
     return {"seq": entry.seq, "seat": entry.seat, "action": entry.action_id or None, "label": entry.label}
 
 
-def live_message(live: LiveTable, viewer: Seat | None) -> str:
+def live_message(live: LiveTable, viewer: Seat | None, *, watching: int = 0) -> str:
     """The WebSocket "view" message for `viewer`, rendered once per table version and seat.
 
-    Only the time it is sent at is added afresh, so a clock counts down right however long
-    ago the message was rendered.
+    Only the time it is sent at and how many people watch (`watching`, counted by the
+    connection) are added afresh, so a clock counts down right however long ago the
+    message was rendered.
     """
     cached = live.rendered.get(viewer)
     if cached is None:
         cached = json.dumps(socket_message(view_data(live, viewer)))[:-1]
         live.rendered[viewer] = cached
-    return f'{cached}, "server_time": "{server_time()}"}}'
+    return f'{cached}, "watching": {int(watching)}, "server_time": "{server_time()}"}}'
 
 
 def socket_message(data: ViewData) -> dict[str, Any]:
@@ -170,3 +171,16 @@ def socket_message(data: ViewData) -> dict[str, Any]:
 def state_fragment(data: ViewData) -> str:
     """The part of the table page that changes with every move (board, prompt, players, log)."""
     return render("_table_state.html", data=data)
+
+
+def replay_view_data(live: LiveTable, moves_played: int, viewer: Seat | None) -> ViewData:
+    """The table after its first `moves_played` moves as `viewer` saw it then.
+
+    A player sees their own seat's view of that position and the log as they could read it
+    while the game went on (everything once it has ended); anyone else a spectator's. A
+    past position offers no actions: it is only looked at.
+    """
+    ended = live.record.status == "finished" or live.is_over
+    data = view_data(replay_snapshot(live, moves_played), viewer, revealed=ended)
+    data["actions"] = []
+    return data

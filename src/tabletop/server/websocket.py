@@ -4,7 +4,8 @@ Life cycle: connect (origin checked, table found, player from the session or tok
 a "view" snapshot -> then, concurrently, the client's messages ("move", "chat") and the
 hub's events (each answered with this viewer's fresh "view", or a "chat" line) -> close.
 Every view the client gets is `views.live_message(table, seat)`; the seat comes from the
-session, never from the client.
+session, never from the client. Each connection also counts as a watcher of its table
+(`watchers.py`), and every connection of the table hears the spectator count change.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from tabletop.server import errors
 from tabletop.server.context import Context, context_of
 from tabletop.server.hub import Subscription, table_channel
 from tabletop.server.identity import current_player
+from tabletop.server.live import LiveTable
 from tabletop.server.views import live_message
+from tabletop.server.watchers import Watcher
 from tabletop.store import PlayerRecord
 
 router = APIRouter()
@@ -71,28 +74,59 @@ class TableConnection:
         self.player = player
         self._send_lock = asyncio.Lock()
         self._last_view: str | None = None
+        self._last_watching: int | None = None
 
     async def run(self) -> None:
         """Serves the connection until the client leaves."""
+        watcher = Watcher(self.player.id if self.player else None, self.send_watchers)
         async with self.context.hub.subscribe(table_channel(self.table_id)) as subscription:
             forwarding = asyncio.create_task(self._forward_events(subscription))
             try:
+                self.context.watchers.add(self.table_id, watcher)
                 await self.send_view()
+                await self._tell_watchers()
                 await self._receive_messages()
             except WebSocketDisconnect:
                 return
             finally:
                 forwarding.cancel()
                 await asyncio.gather(forwarding, return_exceptions=True)
+                await self._stop_watching(watcher)
+
+    async def _stop_watching(self, watcher: Watcher) -> None:
+        self.context.watchers.remove(self.table_id, watcher)
+        await self._tell_watchers()
+
+    async def _tell_watchers(self) -> None:
+        """Every connection of the table in this process learns the new spectator count.
+
+        A connection that is closing meanwhile may fail to send; its own loop ends it, and
+        the others are told all the same.
+        """
+        others = self.context.watchers.of(self.table_id)
+        await asyncio.gather(*(other.notify() for other in others), return_exceptions=True)
 
     async def send_view(self) -> None:
         """Sends this viewer's current view unless it was the last thing sent."""
         live = await self.context.service.table(self.table_id)
         seat = live.record.seat_of(self.player.id if self.player else None)
-        message = live_message(live, seat)
+        self._last_watching = self._spectators(live)
+        message = live_message(live, seat, watching=self._last_watching)
         if message is not self._last_view:
             self._last_view = message
             await self._send_text(message)
+
+    async def send_watchers(self) -> None:
+        """Sends how many people watch the table without a seat, when it has changed since
+        the last view or count this connection was sent."""
+        watching = self._spectators(await self.context.service.table(self.table_id))
+        if watching != self._last_watching:
+            self._last_watching = watching
+            await self._send({"type": "viewers", "watching": watching})
+
+    def _spectators(self, live: LiveTable) -> int:
+        seated = {seat.player_id for seat in live.record.seats if seat.player_id is not None}
+        return self.context.watchers.spectators(self.table_id, seated)
 
     async def _send_text(self, text: str) -> None:
         async with self._send_lock:

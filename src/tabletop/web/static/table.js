@@ -2,11 +2,34 @@
  *
  * The server sends "view" messages (docs/protocol.md): the HTML of the changing part of
  * the page (board SVG, prompt, players, log) and the viewer's legal actions, each with the
- * `path` of drawing element ids a player clicks to choose it. This client morphs the HTML
- * in place (idiomorph), then after every click keeps the actions whose path starts with
- * the clicks so far, marks the next possible elements `clickable`, sends an action once it
- * is fully matched, and offers buttons by label for path-less or ambiguous choices. A
- * click anywhere else cancels. Moves carry the seq they were chosen at.
+ * `path` of drawing element ids a player clicks to choose it and, for a multi-select
+ * decision, the `selection` of elements toggled before that path. This client morphs the
+ * HTML in place (idiomorph), then after every click keeps the actions whose path starts
+ * with the clicks so far, marks the next possible elements `clickable`, sends an action once
+ * it is fully matched, and offers buttons by label for path-less or ambiguous choices. A
+ * click anywhere else cancels the clicks. Moves carry the seq they were chosen at.
+ *
+ * Multi-select: an element named in the selection of any action still possible is
+ * toggled by a click (classes `clickable toggleable`, and `toggled` while chosen, with
+ * aria-pressed), here in the browser alone. When a path is complete the client sends the
+ * action whose selection is exactly the toggled set; a path none of whose actions has that
+ * selection is not clickable (`tt-blocked`) and a hint says why. An action without a
+ * selection ignores the toggles, unless it shares its path with actions that have one.
+ * Toggles survive views that leave them possible (another seat's move), and end with a
+ * move sent or Cancel.
+ *
+ * The board is played with the keyboard too: every clickable element gets tabindex, the
+ * role of a button and a name (its `<title>`, else the action's label); Enter or Space
+ * clicks it, the arrow keys move to the nearest clickable element in that direction. On a
+ * touch screen a tap on an element that cannot be clicked, or a long press on any, shows
+ * its `<title>` as a tooltip. (The geometry and the gestures are in board_input.js.)
+ *
+ * While the connection is down the board is not clickable (`body[data-connection]` is not
+ * "live") and clicks do nothing; the notice goes as soon as the connection is back.
+ *
+ * The move log is a way back in time: clicking an entry shows the position after that
+ * move (the server's replay step, drawn from this viewer's own view) until "Back to the
+ * live game"; live views keep coming meanwhile, and only the board waits.
  *
  * It also keeps time and attention: each seat's clock counts down from the view's clock
  * snapshot (times at the start of each turn, and the server's time as the message was
@@ -18,13 +41,19 @@
 
   const root = document.getElementById("tt-table");
   if (!root) return;
+  const BoardInput = window.TabletopBoardInput;
   const tableId = root.dataset.table;
   const replaying = root.dataset.mode === "replay";
   let view = JSON.parse(document.getElementById("tt-initial").textContent);
+  let liveHtml = document.getElementById("tt-state").outerHTML;
   let clicks = [];
+  let toggled = new Set();
   let pending = false;
   let sent = 0;
   let awaitedSeq = Infinity; // the seq of the move on its way, once the server has said it
+  let connected = false;
+  let past = null; // {seq, board, lastMovePath} while the live table shows an earlier position
+  let focusToRestore = null; // the board element that had the focus when it stopped being clickable
 
   // A move stays pending until the server has accepted it ("moved") and the view showing it
   // has come, in whichever order they arrive: until then the old view's actions are stale.
@@ -37,18 +66,49 @@
   const originalTitle = document.title;
   const icon = document.querySelector("link[rel=icon]");
   const originalIcon = icon ? icon.getAttribute("href") : null;
+  const turnIcon = icon ? icon.dataset.turnIcon : null;
   let myTurnBefore = false;
   let serverOffsetMs = 0;
 
   const CLOSE_TABLE_NOT_FOUND = 4404;
   const CLOSE_POLICY_VIOLATION = 1008;
+  const BLOCKED_HINT = "No move has exactly the elements you selected: change the selection to go on.";
+  const FIRST_SELECT_HINT = "Choose on the board first: a click selects an element, another puts it back.";
+  const MARKS = ["clickable", "selected", "last-move", "toggleable", "toggled", "tt-blocked"];
 
   function startsWith(path, prefix) {
     return prefix.length <= path.length && prefix.every((id, index) => path[index] === id);
   }
 
+  function canAct() {
+    return !pending && past === null && (replaying || connected);
+  }
+
   function candidates() {
-    return pending ? [] : view.actions.filter((action) => startsWith(action.path, clicks));
+    return canAct() ? view.actions.filter((action) => startsWith(action.path, clicks)) : [];
+  }
+
+  function selectionOf(action) {
+    return action.selection || [];
+  }
+
+  function selectable(actions) {
+    return new Set(actions.flatMap(selectionOf));
+  }
+
+  function hasToggledSelection(action) {
+    const selection = selectionOf(action);
+    return selection.length === toggled.size && selection.every((id) => toggled.has(id));
+  }
+
+  // The candidates that the toggled set allows: their selection is exactly it, or they have
+  // none and no action of their path has one (then the toggles are not theirs to consider).
+  function allowed(actions) {
+    const key = (action) => action.path.join("\n");
+    const withSelection = new Set(actions.filter((action) => selectionOf(action).length).map(key));
+    return actions.filter((action) =>
+      hasToggledSelection(action) || (!selectionOf(action).length && !withSelection.has(key(action)))
+    );
   }
 
   function nextElements(actions) {
@@ -63,32 +123,83 @@
     return board().querySelector('[id="' + CSS.escape(id) + '"]');
   }
 
-  function mark(id, className) {
+  function mark(id, ...classNames) {
     const element = boardElement(id);
-    if (element) element.classList.add(className);
+    if (element) element.classList.add(...classNames);
+    return element;
+  }
+
+  function titleOf(element) {
+    return BoardInput.titleOf(element, board());
+  }
+
+  // What a screen reader or the keyboard user hears for a clickable element.
+  function nameOf(element, actions) {
+    const title = titleOf(element);
+    if (title) return title;
+    const completing = actions.filter((a) => a.path.length === clicks.length + 1 && a.path[clicks.length] === element.id);
+    return completing.length === 1 ? completing[0].label : element.id.replace(/[-_]+/g, " ");
+  }
+
+  function makeOperable(element, name) {
+    element.dataset.ttKey = "yes";
+    element.setAttribute("tabindex", "0");
+    element.setAttribute("role", "button");
+    element.setAttribute("aria-label", name);
+  }
+
+  function clearMarks() {
+    board().querySelectorAll("." + MARKS.join(", .")).forEach((element) => element.classList.remove(...MARKS));
+    board().querySelectorAll("[data-tt-key]").forEach((element) => {
+      ["tabindex", "role", "aria-label", "aria-pressed", "data-tt-key"].forEach((name) => element.removeAttribute(name));
+    });
+  }
+
+  function markBoard(actions) {
+    const open = allowed(actions);
+    const next = nextElements(open);
+    const toggles = selectable(actions);
+    toggles.forEach((id) => {
+      const element = mark(id, "clickable", "toggleable");
+      if (!element) return;
+      makeOperable(element, titleOf(element) || id.replace(/[-_]+/g, " "));
+      element.setAttribute("aria-pressed", toggled.has(id) ? "true" : "false");
+      if (toggled.has(id)) element.classList.add("toggled");
+    });
+    next.forEach((id) => {
+      const element = mark(id, "clickable");
+      if (element) makeOperable(element, nameOf(element, open));
+    });
+    const blocked = [...nextElements(actions)].filter((id) => !next.has(id) && !toggles.has(id));
+    blocked.forEach((id) => mark(id, "tt-blocked"));
+    const svg = board().querySelector("svg");
+    if (svg && svg.getAttribute("role") === "img" && (next.size || toggles.size)) svg.setAttribute("role", "group");
+    return blocked.length > 0;
   }
 
   function refresh() {
-    board().querySelectorAll(".clickable, .selected, .last-move").forEach((element) => {
-      element.classList.remove("clickable", "selected", "last-move");
-    });
-    (view.last_move_path || []).forEach((id) => mark(id, "last-move"));
+    const focused = board().contains(document.activeElement) ? document.activeElement.id : null;
+    clearMarks();
+    const lastMove = past ? past.lastMovePath : view.last_move_path;
+    (lastMove || []).forEach((id) => mark(id, "last-move"));
     clicks.forEach((id) => mark(id, "selected"));
     const actions = candidates();
-    nextElements(actions).forEach((id) => mark(id, "clickable"));
-    renderButtons(actions);
+    const blocked = markBoard(actions);
+    renderButtons(actions, blocked);
+    keepFocus(focused);
     document.body.dataset.status = view.status;
     document.body.dataset.seq = String(view.seq);
     document.body.dataset.myTurn = view.actions.length ? "yes" : "no";
     document.body.dataset.pending = pending ? "yes" : "no";
     document.body.dataset.sent = String(sent);
+    document.body.dataset.toggled = [...toggled].sort().join(" ");
     announceTurn(view.actions.length > 0 && !replaying);
     tickClocks();
   }
 
   function announceTurn(myTurn) {
     document.title = myTurn ? "\u25cf Your turn \u2014 " + view.title : originalTitle;
-    if (icon && originalIcon) icon.setAttribute("href", myTurn ? "/static/favicon-turn.svg" : originalIcon);
+    if (icon && originalIcon && turnIcon) icon.setAttribute("href", myTurn ? turnIcon : originalIcon);
     if (myTurn && !myTurnBefore) {
       if (localStorage.getItem("tt-sound") === "on") beep();
       if (document.hidden && "Notification" in window && Notification.permission === "granted") {
@@ -170,10 +281,10 @@
     return element;
   }
 
-  function renderButtons(actions) {
+  function renderButtons(actions, blocked) {
     const box = document.getElementById("tt-buttons");
     if (!box) return;
-    const complete = actions.filter((action) => action.path.length === clicks.length);
+    const complete = allowed(actions).filter((action) => action.path.length === clicks.length);
     box.replaceChildren(
       ...complete.map((action) => {
         const element = button(action.label, () => send(action.id), "action");
@@ -181,79 +292,175 @@
         return element;
       })
     );
-    if (clicks.length) box.append(button("Cancel", cancel, "secondary"));
+    const unmatched = actions.some((a) => a.path.length === clicks.length && selectionOf(a).length) && !complete.length;
+    if (blocked || unmatched) {
+      const hint = document.createElement("p");
+      hint.className = "tt-hint";
+      hint.id = "tt-selection-hint";
+      hint.textContent = toggled.size ? BLOCKED_HINT : FIRST_SELECT_HINT;
+      box.append(hint);
+    }
+    if (clicks.length || toggled.size) box.append(button("Cancel", cancel, "secondary"));
   }
 
-  function notice(text, isError) {
+  function notice(text, isError, kind) {
     const element = document.getElementById("tt-notice");
     if (!element) return;
     element.textContent = text;
     element.classList.toggle("error", Boolean(isError));
+    element.dataset.kind = kind || "";
   }
 
   function cancel() {
     clicks = [];
+    toggled = new Set();
     refresh();
   }
 
-  function onBoardClick(event) {
-    if (replaying || !view.actions.length || pending) return;
-    const next = nextElements(candidates());
-    let element = event.target;
-    while (element && element !== board() && !(element.id && next.has(element.id))) {
-      element = element.parentElement;
+  // The board element a click or key press is about: the innermost one with an id that the
+  // client marked, else the innermost one with an id.
+  function targetOf(start) {
+    let fallback = null;
+    for (let element = start; element && element !== board(); element = element.parentElement) {
+      if (element.dataset && element.dataset.ttKey) return element;
+      if (element.id && !fallback) fallback = element;
     }
-    if (!element || element === board()) {
-      cancel();
+    return fallback;
+  }
+
+  function activate(element) {
+    if (replaying || !view.actions.length || !canAct()) return;
+    const actions = candidates();
+    const id = element ? element.id : null;
+    if (id && selectable(actions).has(id)) {
+      if (toggled.has(id)) toggled.delete(id);
+      else toggled.add(id);
+      if (document.getElementById("tt-notice").dataset.kind === "selection") notice("");
+      refresh();
       return;
     }
-    clicks.push(element.id);
-    const remaining = candidates();
+    if (!id || !nextElements(allowed(actions)).has(id)) {
+      if (id && nextElements(actions).has(id)) {
+        notice(toggled.size ? BLOCKED_HINT : FIRST_SELECT_HINT, true, "selection");
+        return;
+      }
+      clicks = [];
+      refresh();
+      return;
+    }
+    clicks.push(id);
+    const remaining = allowed(candidates());
     if (remaining.length === 1 && remaining[0].path.length === clicks.length) {
       send(remaining[0].id);
       return;
     }
     refresh();
+    focusFirstClickable();
+  }
+
+  // Marking the board anew takes tabindex off and on again, which would drop the focus; and
+  // an element that stops being clickable (a move sent) loses it to the page. A keyboard
+  // player finds it again on the board once something there is clickable: the same element
+  // if it can be clicked again, else the first that can.
+  function keepFocus(id) {
+    const wanted = id || (document.activeElement === document.body ? focusToRestore : null);
+    if (!wanted) return;
+    const element = boardElement(wanted);
+    const first = board().querySelector("[data-tt-key]");
+    const target = element && element.dataset.ttKey ? element : id ? null : first;
+    if (!target) {
+      focusToRestore = wanted;
+      return;
+    }
+    focusToRestore = null;
+    if (document.activeElement !== target) target.focus({ preventScroll: true });
+  }
+
+  function focusFirstClickable() {
+    if (!board().contains(document.activeElement)) return;
+    const first = board().querySelector("[data-tt-key]");
+    if (first) first.focus();
   }
 
   function send(actionId) {
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
-      notice("Not connected; reconnecting…", true);
+    if (!connected || !socket || socket.readyState !== WebSocket.OPEN) {
+      notice("Not connected; reconnecting…", true, "connection");
       return;
     }
     pending = true;
     awaitedSeq = Infinity;
     clicks = [];
+    toggled = new Set();
     socket.send(JSON.stringify({ type: "move", action: actionId, seq: view.seq }));
     notice("");
     refresh();
   }
 
+  // The changing part of the page from `html`; while an earlier position is shown, its board
+  // stays in place of the live one.
+  function morphState(html) {
+    let fragment = html;
+    if (past) {
+      const parsed = new DOMParser().parseFromString(html, "text/html");
+      const liveBoard = parsed.getElementById("tt-board");
+      if (liveBoard) liveBoard.innerHTML = past.board;
+      fragment = parsed.getElementById("tt-state").outerHTML;
+    }
+    Idiomorph.morph(document.getElementById("tt-state"), fragment);
+    markLogEntry();
+  }
+
   function applyView(message) {
     if (message.server_time) serverOffsetMs = Date.parse(message.server_time) - Date.now();
     view = message;
+    liveHtml = message.html;
     settlePending();
     if (!candidates().length) clicks = []; // another seat's move keeps a choice still possible
-    Idiomorph.morph(document.getElementById("tt-state"), message.html);
+    const stillSelectable = selectable(view.actions.filter((action) => startsWith(action.path, clicks)));
+    if ([...toggled].some((id) => !stillSelectable.has(id))) toggled = new Set();
+    morphState(message.html);
+    if (past) describePast();
     const log = document.getElementById("tt-log");
-    if (log) log.scrollTop = log.scrollHeight;
+    if (log && !past) log.scrollTop = log.scrollHeight;
     refresh();
   }
 
   function addChat(message) {
     const lines = document.getElementById("tt-chat-lines");
     const line = document.createElement("li");
+    const time = document.createElement("time");
+    time.dateTime = message.time;
+    showLocalTime(time);
     const who = document.createElement("span");
     who.className = "who";
     who.textContent = message.name;
-    line.append(who, " " + message.text);
+    line.append(time, " ", who, " " + message.text);
     lines.append(line);
+    lines.scrollTop = lines.scrollHeight;
+  }
+
+  // Chat times come in UTC (what a page without scripts shows); people read their own clock.
+  function showLocalTime(element) {
+    const when = new Date(element.dateTime);
+    if (Number.isNaN(when.getTime())) return;
+    element.textContent = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    element.title = when.toLocaleString();
+  }
+
+  function showViewers(message) {
+    const element = document.getElementById("tt-viewers");
+    if (!element) return;
+    const count = message.watching;
+    element.textContent = count === 1 ? "1 person watching" : count + " people watching";
+    element.hidden = count === 0;
+    element.dataset.count = String(count);
   }
 
   function onMessage(event) {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       applyView(message);
+      showViewers(message);
     } else if (message.type === "moved") {
       awaitedSeq = message.seq;
       sent += 1;
@@ -261,6 +468,8 @@
       refresh();
     } else if (message.type === "chat") {
       addChat(message);
+    } else if (message.type === "viewers") {
+      showViewers(message);
     } else if (message.type === "rematch") {
       const link = document.createElement("a");
       link.href = "/t/" + message.table;
@@ -269,15 +478,21 @@
     } else if (message.type === "error") {
       pending = false;
       clicks = [];
-      notice(message.message, true);
+      notice(message.message, true, "refusal");
       refresh();
     }
   }
 
-  function connection(text) {
+  function connection(state, text) {
+    connected = state === "live";
     const element = document.getElementById("tt-connection");
-    if (element) element.textContent = text;
-    document.body.dataset.connection = text;
+    if (element) {
+      element.textContent = text;
+      element.classList.toggle("down", state !== "live");
+    }
+    document.body.dataset.connection = state;
+    if (connected && document.getElementById("tt-notice").dataset.kind === "connection") notice("");
+    refresh();
   }
 
   function connect() {
@@ -285,27 +500,31 @@
     socket = new WebSocket(scheme + location.host + "/t/" + tableId + "/ws");
     socket.addEventListener("open", () => {
       retries = 0;
-      connection("live");
+      connection("live", "live");
     });
     socket.addEventListener("message", onMessage);
     socket.addEventListener("close", (event) => {
       pending = false;
       if (event.code === CLOSE_TABLE_NOT_FOUND || event.code === CLOSE_POLICY_VIOLATION) {
-        connection("closed: " + (event.reason || event.code));
+        connection("closed", "closed: " + (event.reason || event.code));
         return;
       }
-      connection("reconnecting…");
+      connection("reconnecting", "Connection lost: reconnecting…");
       retries += 1;
       setTimeout(connect, Math.min(5000, 250 * 2 ** retries));
     });
   }
 
-  async function step(target) {
-    const total = view.total_moves;
-    const moves = Math.max(0, Math.min(total, target));
+  async function fetchStep(moves) {
     const response = await fetch("/t/" + tableId + "/replay/" + moves);
-    if (!response.ok) return;
-    applyView(await response.json());
+    return response.ok ? response.json() : null;
+  }
+
+  async function step(target) {
+    const moves = Math.max(0, Math.min(view.total_moves, target));
+    const message = await fetchStep(moves);
+    if (!message) return;
+    applyView(message);
     document.getElementById("tt-step-number").textContent = String(view.seq);
     history.replaceState(null, "", "?move=" + view.seq);
   }
@@ -322,12 +541,71 @@
       });
     });
     document.addEventListener("keydown", (event) => {
+      if (board().contains(event.target)) return;
       if (event.key === "ArrowLeft") step(view.seq - 1);
       if (event.key === "ArrowRight") step(view.seq + 1);
     });
   }
 
+  // The live table shows the position after move `moves` (from this viewer's view) in place
+  // of the board; every other part of the page stays live.
+  async function showPast(moves) {
+    if (moves >= view.seq) {
+      backToLive();
+      return;
+    }
+    const message = await fetchStep(moves);
+    if (!message) return;
+    const parsed = new DOMParser().parseFromString(message.html, "text/html");
+    past = { seq: message.seq, board: parsed.getElementById("tt-board").innerHTML, lastMovePath: message.last_move_path };
+    clicks = [];
+    morphState(liveHtml);
+    document.body.dataset.past = String(past.seq);
+    document.getElementById("tt-past").hidden = false;
+    describePast();
+    refresh();
+  }
+
+  function describePast() {
+    document.getElementById("tt-past-text").textContent =
+      "You are looking at the position after move " + past.seq + " of " + view.seq + ".";
+  }
+
+  function backToLive() {
+    if (!past) return;
+    past = null;
+    delete document.body.dataset.past;
+    document.getElementById("tt-past").hidden = true;
+    morphState(liveHtml);
+    refresh();
+  }
+
+  function markLogEntry() {
+    const shown = replaying ? view.seq : past ? past.seq : null;
+    document.querySelectorAll(".tt-log-entry").forEach((entry) => {
+      if (Number(entry.dataset.seq) === shown) entry.setAttribute("aria-current", "step");
+      else entry.removeAttribute("aria-current");
+    });
+  }
+
+  function setUpLog() {
+    root.addEventListener("click", (event) => {
+      const entry = event.target.closest(".tt-log-entry");
+      if (!entry) return;
+      event.preventDefault();
+      const moves = Number(entry.dataset.seq);
+      if (replaying) step(moves);
+      else showPast(moves);
+    });
+    const back = document.getElementById("tt-past-back");
+    if (back) back.addEventListener("click", backToLive);
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && past) backToLive();
+    });
+  }
+
   function setUpChat() {
+    document.querySelectorAll("#tt-chat-lines time").forEach(showLocalTime);
     const form = document.getElementById("tt-chat-form");
     if (!form) return;
     form.addEventListener("submit", (event) => {
@@ -364,15 +642,47 @@
     return true;
   }
 
+  const touch = BoardInput.touchTips(board);
+
+  function onBoardKey(event) {
+    const element = targetOf(event.target);
+    if (!element || !element.dataset.ttKey) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      activate(element);
+      return;
+    }
+    const next = BoardInput.neighbour(element, event.key, board().querySelectorAll("[data-tt-key]"));
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  }
+
+  // A click that ends a long press only showed the tooltip; a tap on what cannot be clicked
+  // shows it too, and cancels as any other click beside the clickable elements does.
+  function onBoardTap(event) {
+    if (touch.wasLongPress()) return;
+    const element = targetOf(event.target);
+    if (touch.lastWasTouch() && !(element && element.dataset.ttKey)) touch.show(event.target);
+    activate(element);
+  }
+
   root.addEventListener("click", (event) => {
-    if (board() && board().contains(event.target) && !onZoomClick(event)) onBoardClick(event);
+    if (board() && board().contains(event.target) && !onZoomClick(event)) onBoardTap(event);
+  });
+  root.addEventListener("keydown", (event) => {
+    if (board() && board().contains(event.target)) onBoardKey(event);
   });
   setUpCopyButtons();
   setUpAlerts();
+  setUpLog();
   if (replaying) {
     setUpReplay();
+    markLogEntry();
   } else {
     setUpChat();
+    document.body.dataset.connection = "connecting";
     connect();
   }
   refresh();

@@ -1,0 +1,64 @@
+"""Who has each table open, for the "N people watching" line of the table page.
+
+Every WebSocket of a table page registers here while it is open. The count shown is of
+the distinct people watching without a seat: a player by their id (two tabs are one
+person), a visitor who has not acted yet by their connection. It is this process's count:
+with several server processes behind a load balancer (Redis hub), each counts the
+connections it serves, so a page shows at least the spectators on its own process, not
+all of them (docs/protocol.md, "viewers").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Collection
+from dataclasses import dataclass, field
+
+Notify = Callable[[], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open connection: the player behind it (None for a visitor) and how to tell it."""
+
+    player_id: int | None
+    notify: Notify
+
+
+@dataclass
+class Watchers:
+    """The open connections of every table in this process."""
+
+    _tables: dict[str, set[Watcher]] = field(default_factory=dict)
+
+    def add(self, table_id: str, watcher: Watcher) -> None:
+        """Registers a connection that has just opened."""
+        self._tables.setdefault(table_id, set()).add(watcher)
+
+    def remove(self, table_id: str, watcher: Watcher) -> None:
+        """Forgets a connection that has closed."""
+        watchers = self._tables.get(table_id, set())
+        watchers.discard(watcher)
+        if not watchers:
+            self._tables.pop(table_id, None)
+
+    def of(self, table_id: str) -> list[Watcher]:
+        """The table's open connections."""
+        return list(self._tables.get(table_id, ()))
+
+    def spectators(self, table_id: str, seated: Collection[int]) -> int:
+        """How many distinct people watch the table without one of its `seated` player ids.
+
+        >>> watchers = Watchers()
+        >>> async def nothing() -> None: ...
+        >>> for player in (1, 2, 2, None, None):
+        ...     watchers.add("t", Watcher(player, nothing))
+        >>> watchers.spectators("t", seated={1})
+        3
+        """
+        people: set[object] = set()
+        for watcher in self._tables.get(table_id, ()):
+            if watcher.player_id is None:
+                people.add(watcher)
+            elif watcher.player_id not in seated:
+                people.add(watcher.player_id)
+        return len(people)

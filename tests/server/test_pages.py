@@ -72,6 +72,21 @@ def test_a_form_without_the_sessions_token_is_refused(browser: httpx.Client, sit
     assert len(site.store.tables(["waiting", "playing", "finished"], None)) == tables_before
 
 
+def test_every_page_masks_the_token_afresh_and_each_mask_works_only_for_its_session(
+    browser: httpx.Client, site: Site
+) -> None:
+    assert (
+        browser.post("/name", data={"csrf": _csrf(browser.get("/")), "name": "Guest Ann"}).status_code == 303
+    )
+    first, second = _csrf(browser.get("/")), _csrf(browser.get("/"))
+    assert first != second  # compressed pages never repeat the token's bytes (BREACH)
+    assert browser.post("/name", data={"csrf": second, "name": "Guest Bea"}).status_code == 303
+    assert browser.post("/name", data={"csrf": first, "name": "Guest Bo"}).status_code == 303
+    with httpx.Client(base_url=site.base_url) as other:
+        other.get("/")
+        assert other.post("/name", data={"csrf": first, "name": "Guest Cy"}).status_code == 403
+
+
 def test_the_new_table_form_follows_the_games_declarations(browser: httpx.Client) -> None:
     form = browser.get("/games/nim/new").text
     assert '<option value="3-4-5" selected>' in form and 'name="option-heaps"' in form

@@ -11,6 +11,7 @@ carry a per-session CSRF token besides the SameSite cookie.
 
 from __future__ import annotations
 
+import base64
 import hmac
 import secrets
 import unicodedata
@@ -183,18 +184,40 @@ async def start_over(connection: HTTPConnection, player: PlayerRecord) -> str:
 
 
 def csrf_token(connection: HTTPConnection) -> str:
-    """This session's CSRF token, created on first use."""
+    """This session's CSRF token, masked afresh for every page.
+
+    The session keeps one secret; each page gets it XORed with a new random mask, the mask
+    in front. A compressed page then never repeats the same token bytes, so a
+    compression-oracle attack (BREACH) cannot guess it byte by byte from response sizes.
+    """
+    secret = _csrf_secret(connection)
+    mask = secrets.token_bytes(len(secret))
+    return base64.urlsafe_b64encode(mask + bytes(a ^ b for a, b in zip(mask, secret, strict=True))).decode()
+
+
+def check_csrf(connection: HTTPConnection, submitted: object) -> None:
+    """Refuses a form whose token does not unmask to this session's secret."""
+    expected = connection.session.get(CSRF_KEY)
+    valid = isinstance(expected, str) and isinstance(submitted, str) and _unmasks_to(submitted, expected)
+    if not valid:
+        raise errors.Forbidden("the form has expired; reload the page and try again")
+
+
+def _csrf_secret(connection: HTTPConnection) -> bytes:
     token = connection.session.get(CSRF_KEY)
     if not isinstance(token, str):
         token = secrets.token_urlsafe(24)
         connection.session[CSRF_KEY] = token
-    return token
+    return token.encode()
 
 
-def check_csrf(connection: HTTPConnection, submitted: object) -> None:
-    """Refuses a form whose token is not this session's."""
-    expected = connection.session.get(CSRF_KEY)
-    if not isinstance(expected, str) or not isinstance(submitted, str):
-        raise errors.Forbidden("the form has expired; reload the page and try again")
-    if not hmac.compare_digest(expected.encode(), submitted.encode("utf-8", "surrogatepass")):
-        raise errors.Forbidden("the form has expired; reload the page and try again")
+def _unmasks_to(submitted: str, expected: str) -> bool:
+    try:
+        both = base64.urlsafe_b64decode(submitted.encode("ascii"))
+    except (ValueError, UnicodeEncodeError):
+        return False
+    half = len(both) // 2
+    mask, masked = both[:half], both[half:]
+    if len(mask) != len(masked):
+        return False
+    return hmac.compare_digest(bytes(a ^ b for a, b in zip(mask, masked, strict=True)), expected.encode())

@@ -147,14 +147,14 @@ class State(ABC):
         holds exactly what the view holds and hidden information cannot leak into it;
         equal views give equal tensors. Each game documents its planes in its encoder.
         """
-        return self._observation(self.view(viewer))
+        return self._observation(self.view(viewer), viewer)
 
     def observation_string(self, viewer: Seat | None) -> str:
         """What `viewer` sees as text: the game's text drawing of that viewer's view."""
         return self.game.draw_text(self.view(viewer))
 
-    def _observation(self, view: JsonDict) -> Tensor:
-        """The tensor of a view of this state; every registered game overrides it."""
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        """The tensor of `viewer`'s view of this state; every registered game overrides it."""
         raise NotImplementedError(f"{self.game.title} declares no observation tensor")
 
     def __str__(self) -> str:

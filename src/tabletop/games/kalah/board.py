@@ -212,7 +212,7 @@ def observation_shape(pits: int) -> tuple[int, ...]:
     return (2 * pits + 5,)
 
 
-def observation(view: Mapping[str, Any]) -> Tensor:
+def observation(view: Mapping[str, Any], viewer: int | None) -> Tensor:
     """A view as a vector seen from the viewer's side (South for a spectator).
 
     In order: the viewer's side's pits (from its left) and store, the other side's pits
@@ -220,7 +220,7 @@ def observation(view: Mapping[str, Any]) -> Tensor:
     offered, and where the game is over.
 
     >>> from tabletop.games.kalah.game import KalahGame
-    >>> observation(KalahGame().new_state(2, {"pits": 2, "seeds": 3}).view(1)).tolist()
+    >>> observation(KalahGame().new_state(2, {"pits": 2, "seeds": 3}).view(1), 1).tolist()
     [3.0, 3.0, 0.0, 3.0, 3.0, 0.0, 0.0, 0.0, 0.0]
     """
     mine = view["viewer_side"] or "south"

@@ -404,8 +404,8 @@ class KalahState(State):
         if rules.sweep and is_row_empty(self.board, rules, 1 - self.to_move):
             raise ValueError("with end_rule='sweep' the game ends as soon as a row is empty (K-R8)")
 
-    def _observation(self, view: JsonDict) -> Tensor:
-        return observation(view)
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def end_reason(end: End, by_side: tuple[int, int], total: int) -> str:

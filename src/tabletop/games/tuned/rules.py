@@ -284,7 +284,7 @@ OBSERVATION_SHAPE: Final = (9 * 3 * 5 + 2 * 8 + 2 * 9 + 1,)
 """The barn, the two seats, the forbidden Move and whose turn (see `observation`)."""
 
 
-def observation(view: Mapping[str, Any]) -> Tensor:
+def observation(view: Mapping[str, Any], viewer: Seat | None) -> Tensor:
     """A view as a vector, seen from the viewer (seat 0 for a spectator).
 
     - the barn, 135 values: for each cell a1…c3 and each level from the floor up (3), the
@@ -294,7 +294,7 @@ def observation(view: Mapping[str, Any]) -> Tensor:
     - the Move R7 forbids, 18 values: its source cell and its target cell one-hot;
     - 1.0 where the viewer is to move.
     """
-    me = view["viewer"] or 0
+    me = viewer or 0
     barn = np.zeros((9, 3, 5), np.float32)
     for cell, entry in enumerate(view["cells"]):
         for level, piece in enumerate(entry["pieces"]):

@@ -427,8 +427,8 @@ class TunedState(State):
         kind = kind_of(self.stacks[source][-k])
         return {"from": CELL_NAMES[source], "to": CELL_NAMES[target], "animals": portion_words(kind, k)}
 
-    def _observation(self, view: JsonDict) -> Tensor:
-        return observation(view)
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def _supply_kinds(supply: tuple[Piece, ...]) -> tuple[Kind, ...]:

@@ -100,6 +100,12 @@ class RollToTheTopGame(Game):
     def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
         return board.observation_shape(players)
 
+    def score_bounds(self, players: int, options: Options | None = None) -> tuple[float, float]:
+        """Alone the score is minus the turns taken plus the boxes left empty (`final_outcome`):
+        at worst every turn and every box of the largest postcard dealt, at best above zero."""
+        postcards = _postcards_of(str(self.resolve_options(options)["postcard"]))
+        return -float(TURN_LIMIT + max(len(postcard) for postcard in postcards)), 0.0
+
 
 def _postcards_of(choice: str) -> list[Postcard]:
     """The postcards a table's `postcard` option may deal: every one for "random"."""

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import ActionId, Capabilities, Game, JsonDict, Option, Options, OptionValue, Rng, State
-from tabletop.games.numberdrop import drawing, evaluator, turn
+from tabletop.games.numberdrop import board, drawing, evaluator, turn
 from tabletop.games.numberdrop.state import NumberDropState
 from tabletop.games.numberdrop.turn import UNDOS
 
@@ -80,3 +80,7 @@ class NumberDropGame(Game):
 
     def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
         return turn.observation_shape(players)
+
+    def score_bounds(self, players: int, options: Options | None = None) -> tuple[float, float]:
+        low, high = board.score_bounds()
+        return float(low), float(high)

@@ -78,9 +78,20 @@ class _Episode:
         return dict(zip(self.agent_names, self.table.utilities(outcome), strict=True))
 
     def action_id(self, seat: Seat, action: int) -> str:
-        """The id of `action` for `seat`, refused with a clear error if it is not legal now."""
-        action_id = WAIT if action == len(self.table.actions) else self.table.action_id(int(action))
-        if action_id != WAIT and not self.state.is_legal(seat, action_id):
+        """The id of a seat's action, refused with a clear error (changing nothing) if not legal now.
+
+        `WAIT` (the extra last integer of the parallel environment) is the one answer of a
+        seat that has nothing to decide, and never a move.
+        """
+        wait = len(self.table.actions)
+        if seat not in self.state.current_players():
+            if self.size > wait and action == wait:
+                return WAIT
+            raise ValueError(f"player_{seat} has nothing to decide now and must play {wait} (wait); got {action}")
+        if self.size > wait and action == wait:
+            raise ValueError(f"player_{seat} must decide now: {wait} (wait) is for a seat with nothing to decide")
+        action_id = self.table.action_id(int(action))
+        if not self.state.is_legal(seat, action_id):
             raise self.state.illegal(seat, action_id)
         return action_id
 
@@ -180,12 +191,13 @@ class TabletopParallelEnv(ParallelEnv):  # type: ignore[misc]
     def step(self, actions: dict[str, int]) -> tuple[Any, ...]:
         """Every acting seat's action, applied in seat order (each decision is private)."""
         state = self.episode.state
-        chosen = [
-            (seat, self.episode.action_id(seat, actions[self.possible_agents[seat]]))
-            for seat in state.current_players()
-        ]
+        missing = [agent for agent in self.agents if agent not in actions]
+        if missing:
+            raise ValueError(f"every agent acts in a parallel step; no action from {', '.join(missing)}")
+        chosen = [(seat, self.episode.action_id(seat, actions[agent])) for seat, agent in enumerate(self.agents)]
         for seat, action_id in chosen:
-            state.apply(seat, action_id)
+            if action_id != WAIT:
+                state.apply(seat, action_id)
         over = state.is_over()
         observations = self._observations()
         rewards = self.episode.rewards()

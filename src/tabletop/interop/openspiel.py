@@ -165,9 +165,19 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         self.state.apply(self.state.current_players()[0], self.table.action_id(action))
 
     def _apply_actions(self, actions: list[int]) -> None:
-        """One simultaneous node: every acting seat's action, in seat order (each is private)."""
-        movers = self.state.current_players()
+        """One simultaneous node: every acting seat's action, in seat order (each is private).
+
+        Every action is checked before any is applied, so a bad one changes nothing; a seat
+        with nothing to decide must answer `WAIT` and an acting seat must not.
+        """
+        wait, movers = len(self.table.actions), self.state.current_players()
+        for seat, action in enumerate(actions):
+            if (seat in movers) == (action == wait):
+                raise ValueError(f"seat {seat} {'must decide' if seat in movers else 'can only wait'}; got {action}")
         chosen = [(seat, self.table.action_id(actions[seat])) for seat in movers]
+        for seat, action_id in chosen:
+            if not self.state.is_legal(seat, action_id):
+                raise self.state.illegal(seat, action_id)
         for seat, action_id in chosen:
             self.state.apply(seat, action_id)
 

@@ -50,7 +50,10 @@ SAMPLE_EVERY = 5
 
 
 def _game_ids_marked() -> list[Any]:
-    return [pytest.param(game_id, marks=NEEDS_NEW_NOTATION) if game_id == "yatzy" else game_id for game_id in games.ids()]
+    return [
+        pytest.param(game_id, marks=NEEDS_NEW_NOTATION) if game_id == "yatzy" else game_id
+        for game_id in games.ids()
+    ]
 
 
 def table_settings(game: Game) -> list[tuple[int, dict[str, OptionValue]]]:
@@ -59,7 +62,9 @@ def table_settings(game: Game) -> list[tuple[int, dict[str, OptionValue]]]:
         (players, {}) for players in range(game.min_players, game.max_players + 1)
     ]
     for name, option in game.options.items():
-        settings += [(game.min_players, {name: choice}) for choice in option.choices if choice != option.default]
+        settings += [
+            (game.min_players, {name: choice}) for choice in option.choices if choice != option.default
+        ]
     return settings
 
 
@@ -70,12 +75,16 @@ def check_observations(game: Game, state: State, shape: tuple[int, ...], rng: Rn
         assert np.isfinite(tensor).all()
         view = copy.deepcopy(state.view(viewer))
         stranger = game.new_state(state.players, seed=12345)
-        assert np.array_equal(stranger._observation(view, viewer), tensor), "the tensor is not the view's alone"
+        assert np.array_equal(stranger._observation(view, viewer), tensor), (
+            "the tensor is not the view's alone"
+        )
         if viewer is not None:
             assert np.array_equal(state.determinize(viewer, rng).observation(viewer), tensor)
 
 
-def play_and_check(game: Game, players: int, options: dict[str, OptionValue], seed: int, *, spaces: bool) -> None:
+def play_and_check(
+    game: Game, players: int, options: dict[str, OptionValue], seed: int, *, spaces: bool
+) -> None:
     """A random game to the end: its legal ids against the space (`spaces`), else its observations."""
     space = set(game.action_space(players, options)) if spaces else set()
     shape = game.observation_shape(players, options)

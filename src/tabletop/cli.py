@@ -418,7 +418,8 @@ def bench_interop(
     *,
     seconds: Annotated[float, typer.Option("--seconds", "-s", min=0.0, help="Time per game and way.")] = 2.0,
     count: Annotated[
-        int | None, typer.Option("--count", "-c", min=1, help="Play exactly this many games each way instead.")
+        int | None,
+        typer.Option("--count", "-c", min=1, help="Play exactly this many games each way instead."),
     ] = None,
     players: PlayersOption = None,
     seed: Annotated[int, typer.Option("--seed")] = 0,

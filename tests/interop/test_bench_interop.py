@@ -8,9 +8,9 @@ from typer.testing import CliRunner
 pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
-from tabletop import games  # noqa: E402
-from tabletop.bench import interop  # noqa: E402
-from tabletop.cli import app  # noqa: E402
+from tabletop import games
+from tabletop.bench import interop
+from tabletop.cli import app
 
 
 def test_each_adapter_plays_whole_random_games() -> None:

@@ -19,12 +19,16 @@ from tabletop.interop.tables import Table  # noqa: E402
 
 KIND = pyspiel.GameType
 NEEDS_NEW_NOTATION = pytest.mark.xfail(
-    strict=True, reason="Yatzy's space follows the yatzy branch's roll:<kept> notation (see test_research_contract)"
+    strict=True,
+    reason="Yatzy's space follows the yatzy branch's roll:<kept> notation (see test_research_contract)",
 )
 
 
 def _ids_marked() -> list[object]:
-    return [pytest.param(game_id, marks=NEEDS_NEW_NOTATION) if game_id == "yatzy" else game_id for game_id in games.ids()]
+    return [
+        pytest.param(game_id, marks=NEEDS_NEW_NOTATION) if game_id == "yatzy" else game_id
+        for game_id in games.ids()
+    ]
 
 
 def test_register_names_every_game_once() -> None:

@@ -14,20 +14,24 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test
 
-from tabletop import games  # noqa: E402
-from tabletop.interop import pettingzoo as tabletop_zoo  # noqa: E402
+from tabletop import games
+from tabletop.interop import pettingzoo as tabletop_zoo
 
 EXPECTED_ADVICE = ("Observation space for each agent probably", "Observation is not a NumPy array")
 NEEDS_NEW_NOTATION = pytest.mark.xfail(
-    strict=True, reason="Yatzy's space follows the yatzy branch's roll:<kept> notation (see test_research_contract)"
+    strict=True,
+    reason="Yatzy's space follows the yatzy branch's roll:<kept> notation (see test_research_contract)",
 )
 SIMULTANEOUS = [game.id for game in games.all() if game.capabilities.simultaneous]
 
 
 def _ids_marked() -> list[object]:
-    return [pytest.param(game_id, marks=NEEDS_NEW_NOTATION) if game_id == "yatzy" else game_id for game_id in games.ids()]
+    return [
+        pytest.param(game_id, marks=NEEDS_NEW_NOTATION) if game_id == "yatzy" else game_id
+        for game_id in games.ids()
+    ]
 
 
 def _unexpected_warnings(run: object) -> list[str]:
@@ -42,7 +46,9 @@ def test_pettingzoos_api_test_passes(game_id: str) -> None:
     game = games.load(game_id)
     for players in sorted({game.min_players, game.max_players}):
         environment = tabletop_zoo.env(game_id, players)
-        assert _unexpected_warnings(lambda environment=environment: api_test(environment, num_cycles=40)) == []
+        assert (
+            _unexpected_warnings(lambda environment=environment: api_test(environment, num_cycles=40)) == []
+        )
 
 
 @pytest.mark.parametrize("game_id", SIMULTANEOUS)

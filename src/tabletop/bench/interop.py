@@ -18,7 +18,9 @@ from tabletop.engine import Game
 from tabletop.interop import openspiel, pettingzoo
 
 
-def openspiel_playouts(game: Game, players: int, *, seconds: float, count: int | None, seed: int) -> PlayoutSpeed:
+def openspiel_playouts(
+    game: Game, players: int, *, seconds: float, count: int | None, seed: int
+) -> PlayoutSpeed:
     """Random games of `tabletop_<id>` through pyspiel, for `seconds` or exactly `count` games."""
     loaded = openspiel.load(game.id, players, seed=seed)
     chooser = random.Random(seed)
@@ -37,7 +39,9 @@ def openspiel_playouts(game: Game, players: int, *, seconds: float, count: int |
     return PlayoutSpeed(game.id, played, actions, perf_counter() - started)
 
 
-def pettingzoo_playouts(game: Game, players: int, *, seconds: float, count: int | None, seed: int) -> PlayoutSpeed:
+def pettingzoo_playouts(
+    game: Game, players: int, *, seconds: float, count: int | None, seed: int
+) -> PlayoutSpeed:
     """Random games of the AEC environment, every observation and mask built, as an agent sees them."""
     environment = pettingzoo.env(game.id, players)
     chooser = np.random.default_rng(seed)

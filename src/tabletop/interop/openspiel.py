@@ -173,7 +173,9 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         wait, movers = len(self.table.actions), self.state.current_players()
         for seat, action in enumerate(actions):
             if (seat in movers) == (action == wait):
-                raise ValueError(f"seat {seat} {'must decide' if seat in movers else 'can only wait'}; got {action}")
+                raise ValueError(
+                    f"seat {seat} {'must decide' if seat in movers else 'can only wait'}; got {action}"
+                )
         chosen = [(seat, self.table.action_id(actions[seat])) for seat in movers]
         for seat, action_id in chosen:
             if not self.state.is_legal(seat, action_id):

@@ -87,9 +87,13 @@ class _Episode:
         if seat not in self.state.current_players():
             if self.size > wait and action == wait:
                 return WAIT
-            raise ValueError(f"player_{seat} has nothing to decide now and must play {wait} (wait); got {action}")
+            raise ValueError(
+                f"player_{seat} has nothing to decide now and must play {wait} (wait); got {action}"
+            )
         if self.size > wait and action == wait:
-            raise ValueError(f"player_{seat} must decide now: {wait} (wait) is for a seat with nothing to decide")
+            raise ValueError(
+                f"player_{seat} must decide now: {wait} (wait) is for a seat with nothing to decide"
+            )
         action_id = self.table.action_id(int(action))
         if not self.state.is_legal(seat, action_id):
             raise self.state.illegal(seat, action_id)
@@ -99,12 +103,14 @@ class _Episode:
 class TabletopEnv(AECEnv):  # type: ignore[misc]
     """One Tabletop table as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi"], "name": "tabletop", "is_parallelizable": False}
-
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.episode = _Episode(table, extra_actions=0)
-        self.metadata = {**self.metadata, "name": f"tabletop_{table.game.id}"}
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"tabletop_{table.game.id}",
+            "is_parallelizable": False,
+        }
         self.possible_agents = list(self.episode.agent_names)
         self.render_mode = "ansi"
         self.reset()
@@ -165,11 +171,9 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
 class TabletopParallelEnv(ParallelEnv):  # type: ignore[misc]
     """One simultaneous Tabletop table as a PettingZoo parallel environment."""
 
-    metadata = {"render_modes": ["ansi"], "name": "tabletop_parallel"}
-
     def __init__(self, table: Table) -> None:
         self.episode = _Episode(table, extra_actions=1)
-        self.metadata = {**self.metadata, "name": f"tabletop_{table.game.id}_parallel"}
+        self.metadata = {"render_modes": ["ansi"], "name": f"tabletop_{table.game.id}_parallel"}
         self.possible_agents = list(self.episode.agent_names)
         self.agents = list(self.possible_agents)
         self.render_mode = "ansi"
@@ -194,7 +198,9 @@ class TabletopParallelEnv(ParallelEnv):  # type: ignore[misc]
         missing = [agent for agent in self.agents if agent not in actions]
         if missing:
             raise ValueError(f"every agent acts in a parallel step; no action from {', '.join(missing)}")
-        chosen = [(seat, self.episode.action_id(seat, actions[agent])) for seat, agent in enumerate(self.agents)]
+        chosen = [
+            (seat, self.episode.action_id(seat, actions[agent])) for seat, agent in enumerate(self.agents)
+        ]
         for seat, action_id in chosen:
             if action_id != WAIT:
                 state.apply(seat, action_id)

@@ -344,7 +344,7 @@ def _connected_sets(largest: int) -> dict[int, list[tuple[int, ...]]]:
 def _simple_paths(longest: int) -> dict[int, list[tuple[int, ...]]]:
     """The paths of orthogonally adjacent distinct cells of each length up to `longest`, sorted."""
     by_size: dict[int, list[tuple[int, ...]]] = {size: [] for size in range(1, longest + 1)}
-    frontier = [(cell,) for cell in range(CELLS)]
+    frontier: list[tuple[int, ...]] = [(cell,) for cell in range(CELLS)]
     for size in range(1, longest + 1):
         by_size[size] = sorted(frontier)
         frontier = [

@@ -426,6 +426,6 @@ def observation(view: Mapping[str, Any], viewer: int | None) -> Tensor:
         kinds[number, 1 + (DOT, SUPPORTED, HANGING).index(kind)] = 1
     dice = [[die["active"], die["value"] or 0, die["used"]] for die in view["dice"]]
     flags = [phase == view["phase"] for phase in PHASES] + [face == view["action_face"] for face in FACES]
-    numbers = [view["holder"] == me, view["turn"], view["turn_limit"]]
-    rest = np.array([value for die in dice for value in die] + flags + numbers, np.float32)
+    counters = [view["holder"] == me, view["turn"], view["turn_limit"]]
+    rest = np.array([value for die in dice for value in die] + flags + counters, np.float32)
     return np.concatenate([sheets.ravel(), kinds.ravel(), rest])

@@ -122,3 +122,26 @@ def test_mcts_beats_random_play_at_kalah_so_the_rewards_point_the_right_way() ->
             state.apply_action(bot.step(state) if mover == mcts_seat else rng.choice(state.legal_actions()))
         wins += state.returns()[mcts_seat] > 0
     assert wins >= 3
+
+
+def _dice_after_a_few_steps(state: object) -> str:
+    """Roll to the Top alone: the dice after the first legal action a dozen times (rolls come from the generator)."""
+    for _ in range(12):
+        if state.is_terminal():  # type: ignore[attr-defined]
+            break
+        state.apply_actions([state.legal_actions(0)[0]])  # type: ignore[attr-defined]
+    return str([die["value"] for die in state.state.view(0)["dice"]])  # type: ignore[attr-defined]
+
+
+def test_a_clone_replays_the_same_dice_as_openspiels_checks_require() -> None:
+    original = openspiel.load("rolltothetop", 1).new_initial_state()
+    clones = {_dice_after_a_few_steps(original.clone()) for _ in range(4)}
+    assert clones == {_dice_after_a_few_steps(original)}
+
+
+def test_with_fresh_clones_a_clone_cannot_foresee_the_dice() -> None:
+    original = openspiel.load("rolltothetop", 1, fresh_clones=True).new_initial_state()
+    twin = openspiel.load("rolltothetop", 1).new_initial_state()
+    clones = {_dice_after_a_few_steps(original.clone()) for _ in range(6)}
+    assert len(clones) > 1, "every clone rolled the same dice: the copies share the real game's future"
+    assert _dice_after_a_few_steps(original) == _dice_after_a_few_steps(twin)

@@ -2,7 +2,8 @@
 
 The loops are the ones a researcher writes: OpenSpiel's `legal_actions` / `apply_action`
 (`apply_actions` at a simultaneous node), and PettingZoo's `agent_iter` / `last` / `step`,
-which builds every observation tensor and action mask on the way. Needs the `research`
+which builds every observation tensor and action mask on the way. Numbering a game's
+action space (a million ids for Number Drop) happens before the clock starts. Needs the `research`
 extra; `tabletop bench interop` imports this module only when asked.
 """
 
@@ -23,6 +24,7 @@ def openspiel_playouts(
 ) -> PlayoutSpeed:
     """Random games of `tabletop_<id>` through pyspiel, for `seconds` or exactly `count` games."""
     loaded = openspiel.load(game.id, players, seed=seed)
+    _ = loaded.table.index  # numbering the action space is set-up, not play
     chooser = random.Random(seed)
     simultaneous = game.capabilities.simultaneous
     played = actions = 0
@@ -44,6 +46,7 @@ def pettingzoo_playouts(
 ) -> PlayoutSpeed:
     """Random games of the AEC environment, every observation and mask built, as an agent sees them."""
     environment = pettingzoo.env(game.id, players)
+    _ = environment.episode.table.index  # numbering the action space is set-up, not play
     chooser = np.random.default_rng(seed)
     played = actions = 0
     started = perf_counter()

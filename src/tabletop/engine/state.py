@@ -98,6 +98,15 @@ class State(ABC):
         so a bot searching the copy cannot foresee the dice. Games with hidden information
         override this (and call it first) to resample what the viewer has not seen.
         """
+        return self.with_fresh_chance(rng)
+
+    def with_fresh_chance(self, rng: Rng) -> State:
+        """A clone whose future dice and draws come from a generator spawned from `rng`.
+
+        Everything already on the table stays as it is; only what chance has not decided yet
+        changes. Search through an outside library (OpenSpiel clones states to explore
+        them) uses it so that its copies cannot foresee the real game's dice.
+        """
         copy = self.clone()
         if self.game.capabilities.chance:
             copy.rng = rng.spawn()

@@ -10,9 +10,12 @@ Each game is registered once as a Python game named `tabletop_<id>` whose parame
 - chance: sampled stochastic for games with dice or draws. The engine's own seeded
   generator rolls them inside `apply_action`, so there are no explicit chance nodes;
   each `new_initial_state()` starts from the next seed of a generator seeded by `seed`
-  (so two games differ, and a run is reproducible). Games without chance are
-  deterministic (a random setup, as in Mammalath or DVONN's random option, still comes
-  from that seed);
+  (so two games differ, and a run is reproducible). `clone()` copies the generator too,
+  as OpenSpiel's checks require (a clone given the same action reaches the same state),
+  so a search through clones would foresee the dice: load with `fresh_clones=True` to
+  give every clone a fresh generator instead (for MCTS and the like). Games without
+  chance are deterministic (a random setup, as in Mammalath or DVONN's random option,
+  still comes from that seed);
 - information: imperfect for hidden information or simultaneous moves, else perfect;
 - utilities: zero-sum win/draw/loss in [−1, 1] (`Table.utilities`), or for one player the
   score normalised into [0, 1]; rewards only at the end;
@@ -32,7 +35,7 @@ import numpy as np
 import pyspiel
 
 from tabletop import games
-from tabletop.engine import Game, OptionValue, Seat, State
+from tabletop.engine import Game, OptionValue, Rng, Seat, State
 from tabletop.interop.tables import WAIT, Table
 
 PREFIX = "tabletop_"
@@ -61,7 +64,7 @@ def _game_type(game: Game) -> Any:
     kind = pyspiel.GameType
     capabilities = game.capabilities
     hidden = capabilities.hidden_information or capabilities.simultaneous
-    parameters: dict[str, OptionValue] = {"players": game.min_players, "seed": 0}
+    parameters: dict[str, OptionValue] = {"players": game.min_players, "seed": 0, "fresh_clones": False}
     parameters.update({name: option.default for name, option in game.options.items()})
     return pyspiel.GameType(
         short_name=PREFIX + game.id,
@@ -107,6 +110,9 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         options = {name: params.get(name, option.default) for name, option in game.options.items()}
         self.table = Table.of(game.id, int(params.get("players", game.min_players)), options)
         self._seeds = random.Random(int(params.get("seed", 0)))
+        fresh = bool(params.get("fresh_clones", False)) and game.capabilities.chance
+        self.chance = Rng(int(params.get("seed", 0))) if fresh else None
+        """Where clones draw their future chance from with `fresh_clones` (see `_Held`); else None."""
         low, high = self.table.utility_range
         players = self.table.players
         info = pyspiel.GameInfo(
@@ -137,7 +143,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: TabletopGame, state: State) -> None:
         super().__init__(game)
-        self.held = _Held(game.table, state)
+        self.held = _Held(game.table, state, game.chance)
 
     @property
     def table(self) -> Table:
@@ -201,15 +207,20 @@ class _Held:
     """What a `TabletopState` holds, copied the engine's way.
 
     OpenSpiel clones a Python state by deep-copying its attributes: this one copy answers
-    that with the engine's fast `clone()` and shares the (immutable) table.
+    that with the engine's fast `clone()`, sharing the (immutable) table. With a `chance`
+    generator (the game's `fresh_clones`) a copy draws its future dice from it instead
+    (`with_fresh_chance`), so a search exploring copies cannot foresee the real game's
+    dice and draws; the original keeps its seeded generator either way.
     """
 
-    def __init__(self, table: Table, state: State) -> None:
+    def __init__(self, table: Table, state: State, chance: Rng | None) -> None:
         self.table = table
         self.state = state
+        self.chance = chance
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.table, self.state.clone())
+        copy = self.state.clone() if self.chance is None else self.state.with_fresh_chance(self.chance)
+        return _Held(self.table, copy, self.chance)
 
 
 class Observer:

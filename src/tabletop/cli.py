@@ -431,6 +431,7 @@ def bench_interop(
         _fail(f"the research extra is not installed ({error}); pip install 'tabletop[research]'")
     chosen = [_load(game_id) for game_id in game_ids] if game_ids else games.all()
     table = Table(title="Random games per second: the contract and the research adapters")
+    failures: list[str] = []
     for column in ("game", "players", "contract", "OpenSpiel", "PettingZoo", "mean length"):
         table.add_column(column, justify="left" if column == "game" else "right")
     for game in chosen:
@@ -440,11 +441,19 @@ def bench_interop(
         except InvalidOptions as error:
             _fail(str(error))
         plain = speed.random_playouts(game, players=seats, seconds=seconds, count=count, seed=seed)
-        spiel = interop.openspiel_playouts(game, seats, seconds=seconds, count=count, seed=seed)
-        zoo = interop.pettingzoo_playouts(game, seats, seconds=seconds, count=count, seed=seed)
-        rates = (f"{figures.games_per_second:,.1f}" for figures in (plain, spiel, zoo))
+        rates = [f"{plain.games_per_second:,.1f}"]
+        for playouts in (interop.openspiel_playouts, interop.pettingzoo_playouts):
+            try:
+                rates.append(
+                    f"{playouts(game, seats, seconds=seconds, count=count, seed=seed).games_per_second:,.1f}"
+                )
+            except ValueError as error:  # a legal id outside the declared space, say
+                rates.append("failed")
+                failures.append(str(error))
         table.add_row(game.id, str(seats), *rates, f"{plain.mean_length:.1f}")
     console.print(table)
+    for failure in failures:
+        console.print(failure, markup=False)
 
 
 DEFAULT_POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"

@@ -125,7 +125,7 @@ def test_mcts_beats_random_play_at_kalah_so_the_rewards_point_the_right_way() ->
 
 
 def _dice_after_a_few_steps(state: object) -> str:
-    """Roll to the Top alone: the dice after the first legal action a dozen times (rolls come from the generator)."""
+    """Roll to the Top alone: the dice after a dozen first legal actions (the generator rolls them)."""
     for _ in range(12):
         if state.is_terminal():  # type: ignore[attr-defined]
             break

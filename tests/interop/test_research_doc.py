@@ -24,7 +24,7 @@ def test_the_pages_examples_run(number: int, capsys: pytest.CaptureFixture[str])
     examples = re.findall(r"```python\n(.*?)```", PAGE.read_text(), flags=re.DOTALL)
     assert len(examples) == 2
     namespace: dict[str, object] = {}
-    exec(compile(examples[number], f"docs/research.md example {number + 1}", "exec"), namespace)  # noqa: S102
+    exec(compile(examples[number], f"docs/research.md example {number + 1}", "exec"), namespace)
     if number == 0:
         assert "MCTS won" in capsys.readouterr().out
     else:

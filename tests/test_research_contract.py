@@ -177,3 +177,13 @@ def test_biyi_jump_chains_are_in_the_space() -> None:
         state = BiyiState.from_position(game, stacks=stacks, to_move=0, board="quick")
         jumps = {action for action in state.legal_action_ids(0) if "-" in action}
         assert jumps and jumps <= space
+
+
+def test_fresh_chance_keeps_the_table_and_changes_only_the_generator() -> None:
+    dice = games.load("rolltothetop").new_state(2, None, seed=3)
+    fresh = dice.with_fresh_chance(Rng(1))
+    assert all(fresh.view(viewer) == dice.view(viewer) for viewer in (None, 0, 1))
+    before, after = dice.to_json(), fresh.to_json()
+    assert before["rng"] != after["rng"] and {**after, "rng": before["rng"]} == before
+    board = games.load("kalah").new_state(2)
+    assert board.with_fresh_chance(Rng(1)).to_json() == board.to_json()

@@ -145,3 +145,16 @@ def test_with_fresh_clones_a_clone_cannot_foresee_the_dice() -> None:
     clones = {_dice_after_a_few_steps(original.clone()) for _ in range(6)}
     assert len(clones) > 1, "every clone rolled the same dice: the copies share the real game's future"
     assert _dice_after_a_few_steps(original) == _dice_after_a_few_steps(twin)
+
+
+def test_only_the_seats_own_view_is_observed() -> None:
+    game = openspiel.load("luckynumbers", 2)
+    state = game.new_initial_state()
+    own = game.make_py_observer()
+    own.set_from(state, 1)
+    assert own.tensor is not None and list(own.tensor) == list(state.state.observation(1))
+    for kind in (
+        pyspiel.IIGObservationType(perfect_recall=True),
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
+    ):
+        assert game.make_py_observer(kind).tensor is None

@@ -133,9 +133,17 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         return TabletopState(self, self.table.new_state(self._seeds.getrandbits(63)))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        """The seat's own view as tensor and text; information states are not provided."""
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(self.table, enabled=not perfect_recall)
+        """The seat's own view as tensor and text, the default observation type.
+
+        Other observation types (information states with perfect recall, public-only or
+        all-private observations) are not provided: their observer holds no tensor.
+        """
+        own_view = iig_obs_type is None or (
+            not iig_obs_type.perfect_recall
+            and iig_obs_type.public_info
+            and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        )
+        return Observer(self.table, enabled=own_view)
 
 
 class TabletopState(pyspiel.State):  # type: ignore[misc]

@@ -124,9 +124,8 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if players > 1 else None,
             max_game_length=game.max_length(players, options),
         )
-        super().__init__(
-            _game_type(game), info, {"players": players, "seed": int(params.get("seed", 0)), **options}
-        )
+        chosen = {"players": players, "seed": int(params.get("seed", 0)), "fresh_clones": fresh, **options}
+        super().__init__(_game_type(game), info, chosen)
 
     def new_initial_state(self) -> TabletopState:
         """A new game from the next seed of this game's generator."""

@@ -9,7 +9,7 @@ INSTALLED := $(VENV)/.installed
 
 $(INSTALLED): pyproject.toml constraints.txt
 	python3 -m venv $(VENV)
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,research]'
 	touch $(INSTALLED)
 
 run: $(INSTALLED)
@@ -29,7 +29,8 @@ test: lint
 # doctests, the conformance suite and golden playthroughs; no server, browser or database.
 check: lint
 	$(BIN)/pytest -m "not slow" tests/engine tests/games tests/bots tests/test_conformance.py \
-		tests/test_golden.py tests/test_architecture.py src/tabletop/engine src/tabletop/games
+		tests/test_research_contract.py tests/test_golden.py tests/test_architecture.py \
+		src/tabletop/engine src/tabletop/games
 
 # The fuzz and chaos suites at length (make test runs them briefly): thousands of hostile
 # requests and frames, then two server processes on PostgreSQL + Redis through many join

@@ -21,7 +21,14 @@ GRAPH = grimp.build_graph("tabletop")
 GAME_PACKAGES = sorted(GRAPH.find_children("tabletop.games"))
 LAYERS_WITHOUT_GAMES = [
     layer
-    for layer in ("tabletop.engine", "tabletop.bots", "tabletop.store", "tabletop.server")
+    for layer in (
+        "tabletop.engine",
+        "tabletop.bots",
+        "tabletop.store",
+        "tabletop.analysis",
+        "tabletop.server",
+        "tabletop.interop",
+    )
     if layer in GRAPH.modules
 ]
 

@@ -5,6 +5,7 @@
     tabletop match kalah mcts@0.2s random -n 200 --jobs 2
     tabletop bench engine kalah yatzy
     tabletop bench mcts kalah
+    tabletop bench interop kalah dvonn
     tabletop serve --port 8000 --data-dir data
     tabletop bench server -n 100 --database sqlite
     tabletop analyse k2x9q7m1ab              (or a JSON game file)
@@ -409,6 +410,52 @@ def bench_engine(
             f"{figures.mean_length:.1f}",
         )
     console.print(table)
+
+
+@bench_app.command("interop")
+def bench_interop(
+    game_ids: Annotated[
+        list[str] | None, typer.Argument(metavar="[GAME]...", help="Game ids (default: every game).")
+    ] = None,
+    *,
+    seconds: Annotated[float, typer.Option("--seconds", "-s", min=0.0, help="Time per game and way.")] = 2.0,
+    count: Annotated[
+        int | None,
+        typer.Option("--count", "-c", min=1, help="Play exactly this many games each way instead."),
+    ] = None,
+    players: PlayersOption = None,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+) -> None:
+    """Random games/s through the plain contract, OpenSpiel and PettingZoo (needs tabletop[research])."""
+    try:
+        from tabletop.bench import interop
+    except ImportError as error:
+        _fail(f"the research extra is not installed ({error}); pip install 'tabletop[research]'")
+    chosen = [_load(game_id) for game_id in game_ids] if game_ids else games.all()
+    table = Table(title="Random games per second: the contract and the research adapters")
+    failures: list[str] = []
+    for column in ("game", "players", "contract", "OpenSpiel", "PettingZoo", "mean length"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for game in chosen:
+        seats = game.min_players if players is None else players
+        try:
+            game.check_players(seats)
+        except InvalidOptions as error:
+            _fail(str(error))
+        plain = speed.random_playouts(game, players=seats, seconds=seconds, count=count, seed=seed)
+        rates = [f"{plain.games_per_second:,.1f}"]
+        for playouts in (interop.openspiel_playouts, interop.pettingzoo_playouts):
+            try:
+                rates.append(
+                    f"{playouts(game, seats, seconds=seconds, count=count, seed=seed).games_per_second:,.1f}"
+                )
+            except ValueError as error:  # a legal id outside the declared space, say
+                rates.append("failed")
+                failures.append(str(error))
+        table.add_row(game.id, str(seats), *rates, f"{plain.mean_length:.1f}")
+    console.print(table)
+    for failure in failures:
+        console.print(failure, markup=False)
 
 
 DEFAULT_POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"

@@ -14,7 +14,7 @@ from tabletop.engine.options import (
 )
 from tabletop.engine.registry import Registry
 from tabletop.engine.rng import Rng
-from tabletop.engine.state import JsonDict, State
+from tabletop.engine.state import JsonDict, State, Tensor
 
 __all__ = [
     "Action",
@@ -35,6 +35,7 @@ __all__ = [
     "Rng",
     "Seat",
     "State",
+    "Tensor",
     "UnknownGame",
     "resolve_options",
 ]

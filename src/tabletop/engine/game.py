@@ -81,6 +81,37 @@ class Game(ABC):
         """
         return None
 
+    def action_space(self, players: int, options: Options | None = None) -> tuple[ActionId, ...]:
+        """Every action id that can ever be legal at such a table, in a fixed order.
+
+        An id's position is its integer for research libraries (OpenSpiel, PettingZoo), so
+        the order is part of the game's documented notation and never changes silently.
+        It is enumerated from the notation (the board's cells, the cards, the dice), never
+        by exploring games; the conformance suite checks that every legal id of random
+        games is in it. Games fill `_action_space`.
+        """
+        return self._action_space(self.check_players(players), self.resolve_options(options))
+
+    def observation_shape(self, players: int, options: Options | None = None) -> tuple[int, ...]:
+        """The shape of every `State.observation` tensor at such a table (fixed per table)."""
+        return self._observation_shape(self.check_players(players), self.resolve_options(options))
+
+    def score_bounds(self, players: int, options: Options | None = None) -> tuple[float, float]:
+        """The lowest and highest final score a seat can reach at such a table (true bounds).
+
+        Research adapters scale a solo game's score into [0, 1] with it; a game that can be
+        played alone overrides it.
+        """
+        raise NotImplementedError(f"{self.title} declares no score bounds")
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        """The action space with validated arguments; every registered game overrides it."""
+        raise NotImplementedError(f"{self.title} declares no action space")
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        """The observation shape with validated arguments; every registered game overrides it."""
+        raise NotImplementedError(f"{self.title} declares no observation tensor")
+
     @abstractmethod
     def _new_state(self, players: int, options: dict[str, OptionValue], seed: int) -> State:
         """The starting position, with options already validated."""

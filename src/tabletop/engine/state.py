@@ -5,6 +5,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import numpy.typing as npt
+
 from tabletop.engine.actions import Action, ActionId, Outcome, Seat
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.rng import Rng
@@ -13,6 +16,8 @@ if TYPE_CHECKING:
     from tabletop.engine.game import Game
 
 JsonDict = dict[str, Any]
+Tensor = npt.NDArray[np.float32]
+"""An observation: float32, of the shape `Game.observation_shape` gives for the table."""
 
 
 class State(ABC):
@@ -93,6 +98,15 @@ class State(ABC):
         so a bot searching the copy cannot foresee the dice. Games with hidden information
         override this (and call it first) to resample what the viewer has not seen.
         """
+        return self.with_fresh_chance(rng)
+
+    def with_fresh_chance(self, rng: Rng) -> State:
+        """A clone whose future dice and draws come from a generator spawned from `rng`.
+
+        Everything already on the table stays as it is; only what chance has not decided yet
+        changes. Search through an outside library (OpenSpiel clones states to explore
+        them) uses it so that its copies cannot foresee the real game's dice.
+        """
         copy = self.clone()
         if self.game.capabilities.chance:
             copy.rng = rng.spawn()
@@ -134,6 +148,23 @@ class State(ABC):
             if action.id == action_id:
                 return action.label or action.id
         return str(action_id)
+
+    def observation(self, viewer: Seat | None) -> Tensor:
+        """What `viewer` sees as a float32 tensor of the table's fixed `observation_shape`.
+
+        It is encoded from `self.view(viewer)` alone (by the game's `_observation`), so it
+        holds exactly what the view holds and hidden information cannot leak into it;
+        equal views give equal tensors. Each game documents its planes in its encoder.
+        """
+        return self._observation(self.view(viewer), viewer)
+
+    def observation_string(self, viewer: Seat | None) -> str:
+        """What `viewer` sees as text: the game's text drawing of that viewer's view."""
+        return self.game.draw_text(self.view(viewer))
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        """The tensor of `viewer`'s view of this state; every registered game overrides it."""
+        raise NotImplementedError(f"{self.game.title} declares no observation tensor")
 
     def __str__(self) -> str:
         return self.game.draw_text(self.view(None))

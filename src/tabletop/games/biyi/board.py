@@ -18,9 +18,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+
+import numpy as np
+
+from tabletop.engine import Tensor
 
 Square = int
 Step = tuple[Square, int]
@@ -275,3 +280,90 @@ MOVE_ID = re.compile(r"([a-z][1-9][0-9]?)([a-z][1-9][0-9]?)(/1)?((?:-[a-z][1-9][
 
 BOARDS: dict[str, Board] = {name: load_board(name) for name in BOARD_NAMES}
 """Every shipped board by name, loaded and checked once at import."""
+
+
+# -- research: the action space and the observation tensor ----------------------------------
+
+
+def action_space(board: Board) -> tuple[str, ...]:
+    """Every id ever legal on `board`: each movement of either player, bare and with its jumps.
+
+    For Light and then Dark: each origin off the birds (a token never stands on one), each
+    neighbour off the mover's own bird (R7) — bare ("b2b3"), then the top token alone
+    where the step is forward or sideways ("b2b3/1", R4) — each followed by every chain of
+    jumps (R10, R11): forward or sideways steps to squares the chain has not visited, off
+    the mover's bird, ending on the opponent's bird if it gets there (R30), and at most
+    `longest_chain` long. Ids both players share come once, at their first place.
+
+    >>> space = action_space(BOARDS["quick"])
+    >>> len(space), space[:3]
+    (888, ('a1a2', 'a1a2-a3', 'a1a2-b2'))
+    """
+    found: dict[str, None] = {}
+    for seat in (LIGHT, DARK):
+        for origin in range(board.size):
+            if origin in board.birds:
+                continue
+            for target in board.neighbours[origin]:
+                if target == board.birds[seat]:
+                    continue
+                for alone in (False, True) if target in board.advances[seat][origin] else (False,):
+                    for landings in _chains(board, seat, (target,)):
+                        found[move_id(board, origin, target, alone, landings[1:])] = None
+    return tuple(found)
+
+
+def longest_chain(board: Board) -> int:
+    """The most jumps one turn can hold: k jumps need 3k + 1 of the mover's tokens (R10, R11).
+
+    The movement's target holds four of them; each later take-off square held three before
+    the jumper landed, and a chain visits each square once, so 3k + 1 ≤ the tokens a side.
+    """
+    tokens = len(next(iter(board.cards.values())))
+    return (tokens - 1) // 3
+
+
+def _chains(board: Board, seat: int, visited: tuple[Square, ...]) -> list[tuple[Square, ...]]:
+    """`visited` and every way to extend it by jumps (depth first, in `advances` order)."""
+    found = [visited]
+    if len(visited) > longest_chain(board) or visited[-1] == board.birds[1 - seat]:
+        return found
+    for landing in board.advances[seat][visited[-1]]:
+        if landing not in visited and landing != board.birds[seat]:
+            found += _chains(board, seat, (*visited, landing))
+    return found
+
+
+def observation_shape(board: Board) -> tuple[int, ...]:
+    """Two planes per level of the tallest column, two for the birds, one for the river, and five numbers."""
+    return ((2 * tallest(board) + 3) * board.size + 5,)
+
+
+def tallest(board: Board) -> int:
+    """The tallest a column can be: every token of both players."""
+    return 2 * len(next(iter(board.cards.values())))
+
+
+def observation(view: Mapping[str, Any], viewer: int | None) -> Tensor:
+    """A view as a vector, seen from the viewer (Light for a spectator).
+
+    Planes over the squares in index order (a1, b1, …): for each level from the bottom up
+    to `tallest`, one plane for the viewer's tokens and one for the other player's; the
+    viewer's bird, the other's bird, the river. Then: 1.0 where the viewer is to move, the
+    viewer and the other player in dragon trouble (R25), the turns played and the limit.
+    """
+    board = BOARDS[view["board"]["name"]]
+    me = LIGHT if viewer is None else viewer
+    colour = ("light", "dark")[me]
+    levels = tallest(board)
+    planes = np.zeros((2 * levels + 3, board.size), np.float32)
+    for stack in view["stacks"]:
+        square = board.square_of(stack["square"])
+        for level, owner in enumerate(stack["owners"]):
+            planes[2 * level + (owner != colour), square] = 1
+    planes[2 * levels, board.birds[me]] = 1
+    planes[2 * levels + 1, board.birds[1 - me]] = 1
+    planes[2 * levels + 2, list(board.river)] = 1
+    trouble = view["dragon_trouble"]
+    numbers = [view["to_move"] == me, trouble[me], trouble[1 - me], view["turn"], view["turn_limit"]]
+    return np.concatenate([planes.ravel(), np.array(numbers, np.float32)])

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import (
+    ActionId,
     Capabilities,
     ChoiceOption,
     Game,
@@ -20,7 +21,7 @@ from tabletop.engine import (
     Rng,
     State,
 )
-from tabletop.games.biyi import drawing, evaluator
+from tabletop.games.biyi import board, drawing, evaluator
 from tabletop.games.biyi.board import BOARD_NAMES, BOARDS
 from tabletop.games.biyi.state import SEPARATE, SHARED, BiyiState
 
@@ -72,3 +73,9 @@ class BiyiGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space(board.BOARDS[str(options["board"])])
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return board.observation_shape(board.BOARDS[str(options["board"])])

@@ -11,8 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, OptionValue, Outcome, Rng, Seat, State
-from tabletop.games.biyi.board import BOARDS, DARK, LIGHT, MOVE_ID, Board
+from tabletop.engine import (
+    Action,
+    ActionId,
+    IllegalAction,
+    JsonDict,
+    OptionValue,
+    Outcome,
+    Rng,
+    Seat,
+    State,
+    Tensor,
+)
+from tabletop.games.biyi.board import BOARDS, DARK, LIGHT, MOVE_ID, Board, observation
 from tabletop.games.biyi.rules import (
     CLIMB,
     DESCEND,
@@ -338,6 +349,9 @@ class BiyiState(State):
             "jumps": [names[square] for square in turn.landings],
             "wins": turn.wins,
         }
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def _tokens(count: int) -> str:

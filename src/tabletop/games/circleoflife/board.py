@@ -22,10 +22,13 @@ Notation (§2.1): an action is the name of the cell to place on, row letter and 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from enum import Enum
+from typing import Any
 
-from tabletop.engine import Action
+import numpy as np
+
+from tabletop.engine import Action, Tensor
 
 Cell = int
 """A cell number, 9 * row + column."""
@@ -262,3 +265,38 @@ def species_of(critter: CellSet) -> Species:
     'triangle'
     """
     return SPECIES_BY_SHAPE[critter // (critter & -critter)]
+
+
+# -- research: the action space and the observation tensor ----------------------------------
+
+
+def action_space() -> tuple[str, ...]:
+    """Every id ever legal: the 61 cells in reading order, A0…A4, B0…B5, …, I4…I8.
+
+    >>> space = action_space()
+    >>> len(space), space[:3], space[-1]
+    (61, ('A0', 'A1', 'A2'), 'I8')
+    """
+    return tuple(cell_name(cell) for cell in CELLS)
+
+
+OBSERVATION_SHAPE = (3 * 81 + 4,)
+"""Three 9 × 9 planes and four numbers (see `observation`)."""
+
+
+def observation(view: Mapping[str, Any], viewer: int | None) -> Tensor:
+    """A view as a vector, seen from the viewer (seat 0 for a spectator).
+
+    Three 9 × 9 planes over cell (r, c) at 9r + c, then four numbers: the viewer's stones,
+    the other player's stones, the 61 cells of the hexagon; the stones the viewer has eaten
+    and the other player has eaten, the target to reach, and 1.0 where the viewer is to move.
+    """
+    me = viewer or 0
+    planes = np.zeros((3, 81), np.float32)
+    planes[2, list(CELLS)] = 1
+    for critter in view["critters"]:
+        layer = 0 if critter["seat"] == me else 1
+        planes[layer, [CELL_BY_NAME[name] for name in critter["cells"]]] = 1
+    eaten = view["eaten"]
+    numbers = np.array([eaten[me], eaten[1 - me], view["target"], view["to_move"] == me], np.float32)
+    return np.concatenate([planes.ravel(), numbers])

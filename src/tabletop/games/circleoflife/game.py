@@ -8,8 +8,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import Capabilities, Game, IntOption, JsonDict, Option, Options, OptionValue, Rng, State
-from tabletop.games.circleoflife import drawing, evaluator
+from tabletop.engine import (
+    ActionId,
+    Capabilities,
+    Game,
+    IntOption,
+    JsonDict,
+    Option,
+    Options,
+    OptionValue,
+    Rng,
+    State,
+)
+from tabletop.games.circleoflife import board, drawing, evaluator
 from tabletop.games.circleoflife.board import CELLS
 from tabletop.games.circleoflife.rules import DEFAULT_TARGET
 from tabletop.games.circleoflife.state import CircleOfLifeState
@@ -63,3 +74,9 @@ class CircleOfLifeGame(Game):
         if not isinstance(state, CircleOfLifeState):
             return None
         return evaluator.evaluate(state)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space()
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return board.OBSERVATION_SHAPE

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, Outcome, Seat, State
+from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, Outcome, Seat, State, Tensor
 from tabletop.games.circleoflife.board import (
     BOARD,
     CELL_BY_NAME,
@@ -25,6 +25,7 @@ from tabletop.games.circleoflife.board import (
     cells_of,
     critter_at,
     critters,
+    observation,
     species_of,
 )
 from tabletop.games.circleoflife.rules import (
@@ -310,6 +311,9 @@ class CircleOfLifeState(State):
             for seat in (0, 1)
             for critter in critters(self.stones[seat])
         ]
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def _cell_of(name: str) -> Cell:

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import (
+    ActionId,
     BoolOption,
     Capabilities,
     ChoiceOption,
@@ -20,10 +21,10 @@ from tabletop.engine import (
     Rng,
     State,
 )
-from tabletop.games.crazyfarmers import drawing, evaluator
+from tabletop.games.crazyfarmers import drawing, evaluator, rules
 from tabletop.games.crazyfarmers.farm import ROUND_LIMIT, TURN_ACTIONS_AT_MOST
 from tabletop.games.crazyfarmers.rules import EXPERT, FAST, REGULAR
-from tabletop.games.crazyfarmers.state import CrazyFarmersState
+from tabletop.games.crazyfarmers.state import CrazyFarmersState, action_space
 
 
 class CrazyFarmersGame(Game):
@@ -74,3 +75,9 @@ class CrazyFarmersGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return action_space(players)
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return rules.observation_shape(players)

@@ -7,19 +7,27 @@ are lists of crossroads from the start to the tractor (see `board`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
+import numpy as np
+
+from tabletop.engine import Tensor
 from tabletop.games.crazyfarmers.board import (
+    CROSSROAD_BY_NAME,
     CROSSROAD_COUNT,
     CROSSROAD_PLOTS,
     INNER_PATHS,
     MOVES,
     N_PATH_COLUMN,
     PATH_BETWEEN,
+    PATH_BY_NAME,
     PATH_COUNT,
     PATH_ENDS,
+    PLOT_BY_NAME,
     PLOT_COORDS,
+    PLOT_COUNT,
     PLOT_INDEX,
     PLOT_NEIGHBOURS,
     SIDES,
@@ -278,3 +286,69 @@ def adjacent_plots(field: Mask) -> Mask:
     for plot in plots_of(field):
         around |= PLOT_NEIGHBOURS[plot]
     return around & ~field
+
+
+# --- research: the observation tensor -------------------------------------------------------
+
+SEAT_FEATURES = 2 * PLOT_COUNT + 2 * CROSSROAD_COUNT + 3 + 2 * len(CARDS)
+GLOBAL_FEATURES = 2 * PLOT_COUNT + PATH_COUNT + 13
+
+
+def observation_shape(players: int) -> tuple[int, ...]:
+    """A block per seat and the shared board and counters (see `observation`)."""
+    return (players * SEAT_FEATURES + GLOBAL_FEATURES,)
+
+
+def observation(view: Mapping[str, Any], viewer: int | None) -> Tensor:
+    """A view as a vector, seen from the viewer (seat 0 for a spectator).
+
+    For each seat, the viewer's first and then the others in turn order: its field's plots
+    and its main field's plots (`PLOT_NAMES` order), its tractor's crossroad and its
+    fence's crossroads (`CROSSROAD_NAMES` order), whether it is powered, eliminated, its
+    number of cards, its effects and its hand counted by card (`CARDS` order; another
+    seat's hand is hidden, so zeros). Then the free and the occupied barns, the hay bales
+    (`PATH_NAMES` order), and: 1.0 where the viewer is to move, the allowance, the moves
+    done, a helicopter landing this turn, the bales to lift and to place, the goal, a
+    shared goal, the turn, the round limit, the draw pile, the discard pile, the game over.
+    """
+    seats = view["players"]
+    me = viewer or 0
+    blocks = [_seat_block(seats[(me + step) % len(seats)]) for step in range(len(seats))]
+    board = np.zeros(GLOBAL_FEATURES, np.float32)
+    board[[PLOT_BY_NAME[name] for name in view["free_barns"]]] = 1
+    board[[PLOT_COUNT + PLOT_BY_NAME[name] for name in view["occupied_barns"]]] = 1
+    board[[2 * PLOT_COUNT + PATH_BY_NAME[name] for name in view["bales"]]] = 1
+    pending = view["pending"]
+    board[2 * PLOT_COUNT + PATH_COUNT :] = (
+        view["to_move"] == me,
+        view["allowance"],
+        view["moves_done"],
+        view["heliported"],
+        pending.count("lift"),
+        pending.count("bale"),
+        view["goal"],
+        view["shared_goal"],
+        view["turn"],
+        view["round_limit"],
+        view["draw_pile"],
+        view["discard_pile"],
+        view["over"],
+    )
+    return np.concatenate([*blocks, board])
+
+
+def _seat_block(seat: Mapping[str, Any]) -> Tensor:
+    block = np.zeros(SEAT_FEATURES, np.float32)
+    block[[PLOT_BY_NAME[name] for name in seat["field"]]] = 1
+    block[[PLOT_COUNT + PLOT_BY_NAME[name] for name in seat["main"]]] = 1
+    crossroads = 2 * PLOT_COUNT
+    if seat["tractor"] is not None:
+        block[crossroads + CROSSROAD_BY_NAME[seat["tractor"]]] = 1
+    block[[crossroads + CROSSROAD_COUNT + CROSSROAD_BY_NAME[name] for name in seat["fence"]]] = 1
+    counters = crossroads + 2 * CROSSROAD_COUNT
+    block[counters : counters + 3] = seat["powered"], seat["eliminated"], seat["cards"]
+    for card in seat["effects"]:
+        block[counters + 3 + CARDS.index(card)] += 1
+    for card in seat["hand"] or ():
+        block[counters + 3 + len(CARDS) + CARDS.index(card)] += 1
+    return block

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State
+from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State, Tensor
 from tabletop.games.crazyfarmers.board import (
     CROSSROAD_BY_NAME,
     CROSSROAD_NAMES,
@@ -25,7 +25,23 @@ from tabletop.games.crazyfarmers.board import (
 )
 from tabletop.games.crazyfarmers.cards import LIFT, PLACE_BALE, BonusCards
 from tabletop.games.crazyfarmers.farm import COLOURS, GAME_OVER, GAME_OVER_DEPTH, ROUND_LIMIT
-from tabletop.games.crazyfarmers.rules import BRIBE, CARD_NAMES, CARDS, HAND_LIMIT, HELICOPTER, RUT, full_deck
+from tabletop.games.crazyfarmers.rules import (
+    BALE_1,
+    BALE_2,
+    BRIBE,
+    CARD_NAMES,
+    CARDS,
+    DYNAMITE,
+    HAND_LIMIT,
+    HELICOPTER,
+    NITRO_1,
+    NITRO_2,
+    RUT,
+    VOLTAGE,
+    WATCHDOG,
+    full_deck,
+    observation,
+)
 
 if TYPE_CHECKING:
     from tabletop.engine import Game
@@ -357,6 +373,9 @@ class CrazyFarmersState(BonusCards, State):
             else:
                 return
 
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
+
 
 def _target(card: str, name: str) -> tuple[str, str]:
     """The clicked element and the label's words for a card's target."""
@@ -371,3 +390,23 @@ def _target(card: str, name: str) -> tuple[str, str]:
 
 def _copy(move: JsonDict) -> JsonDict:
     return {key: list(value) if isinstance(value, list) else value for key, value in move.items()}
+
+
+def action_space(players: int) -> tuple[ActionId, ...]:
+    """Every id ever legal at a table of `players`, in the order of the notation:
+
+    the crossroads (moves and the first crossroad, `CROSSROAD_NAMES` order), "end", the
+    cards played without a target (nitro1, nitro2, voltage, watchdog, bale1, bale2), "rut"
+    and each seat, "helicopter" and each crossroad, "bribe" and each plot, "dynamite" and
+    each path, "lift" and "bale" and each path, then "discard" and each card (`CARDS`).
+
+    >>> space = action_space(2)
+    >>> len(space), space[96:98], space[-1]
+    (644, ('end', 'nitro1'), 'discard bribe')
+    """
+    plain = (NITRO_1, NITRO_2, VOLTAGE, WATCHDOG, BALE_1, BALE_2)
+    targeted = [f"{RUT} {seat}" for seat in range(players)]
+    targeted += [f"{HELICOPTER} {name}" for name in CROSSROAD_NAMES]
+    targeted += [f"{BRIBE} {name}" for name in PLOT_NAMES]
+    targeted += [f"{kind} {name}" for kind in (DYNAMITE, LIFT, PLACE_BALE) for name in PATH_NAMES]
+    return (*CROSSROAD_NAMES, END, *plain, *targeted, *(f"{DISCARD} {card}" for card in CARDS))

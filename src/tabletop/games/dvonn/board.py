@@ -18,7 +18,12 @@ action id only look tables up.
 
 from __future__ import annotations
 
-from tabletop.engine import Action, ActionId
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from tabletop.engine import Action, ActionId, Tensor
 
 CELL_COUNT = 49
 COLUMN_LETTERS = "ABCDEFGHIJK"
@@ -192,3 +197,49 @@ def parse_move(action_id: ActionId) -> tuple[Cell, Cell, int] | None:
     True
     """
     return MOVE_BY_ID.get(action_id) if isinstance(action_id, str) else None
+
+
+# -- research: the action space and the observation tensor ----------------------------------
+
+
+def action_space() -> tuple[ActionId, ...]:
+    """Every id ever legal, in `ACTIONS` order: the 49 placements A1…K5, the moves, "PASS".
+
+    Moves are ordered by origin cell, then direction (`DIRECTIONS`), then distance.
+
+    >>> space = action_space()
+    >>> len(space), space[:2], space[49:51], space[-1]
+    (836, ('A1', 'B1'), ('A1B1', 'A1C1'), 'PASS')
+    """
+    return tuple(ACTIONS)
+
+
+CELL_FEATURES = 5
+OBSERVATION_SHAPE = (CELL_COUNT * CELL_FEATURES + 5,)
+"""Five numbers per cell and five for the position (see `observation`)."""
+
+
+def observation(view: Mapping[str, Any], viewer: int | None) -> Tensor:
+    """A view as a vector, seen from the viewer (White for a spectator).
+
+    For each cell A1…K5 (index order): the stack's height, whether the viewer's colour is on
+    top, whether the other colour is, whether a DVONN piece is on top, and whether the
+    stack holds a DVONN piece. Then: the placement phase, the viewer to move, a forced
+    pass, and the pieces left to place in the viewer's and the other player's supply.
+    """
+    mine, theirs = (COLOUR_NAMES[1], COLOUR_NAMES[0]) if viewer == 1 else COLOUR_NAMES[:2]
+    cells = np.zeros((CELL_COUNT, CELL_FEATURES), np.float32)
+    for stack in view["stacks"]:
+        top = stack["colours"][-1]
+        cells[INDEX[stack["cell"]]] = (
+            len(stack["pieces"]),
+            top == mine,
+            top == theirs,
+            top == "red",
+            stack["dvonn"],
+        )
+    supply = view["supply"]
+    me = viewer or 0
+    numbers = [view["phase"] == "placement", view["to_move"] == me, view["must_pass"]]
+    numbers += [len(supply[mine]), len(supply[theirs])]
+    return np.concatenate([cells.ravel(), np.array(numbers, np.float32)])

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import (
+    ActionId,
     Capabilities,
     ChoiceOption,
     Game,
@@ -19,7 +20,7 @@ from tabletop.engine import (
     Rng,
     State,
 )
-from tabletop.games.dvonn import drawing, evaluator
+from tabletop.games.dvonn import board, drawing, evaluator
 from tabletop.games.dvonn.board import CELL_COUNT
 from tabletop.games.dvonn.state import DvonnState
 
@@ -78,3 +79,9 @@ class DvonnGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space()
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return board.OBSERVATION_SHAPE

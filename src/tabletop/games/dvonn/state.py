@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, JsonDict, OptionValue, Outcome, Rng, Seat, State
+from tabletop.engine import Action, ActionId, JsonDict, OptionValue, Outcome, Rng, Seat, State, Tensor
 from tabletop.games.dvonn.board import (
     ACTIONS,
     BLACK,
@@ -31,6 +31,7 @@ from tabletop.games.dvonn.board import (
     WHITE,
     Board,
     Cell,
+    observation,
     parse_cell,
     parse_move,
 )
@@ -295,6 +296,9 @@ class DvonnState(State):
             COLOUR_NAMES[colour]: sorted(piece for piece in coming if COLOUR_OF[piece] == colour)
             for colour in (WHITE, BLACK, RED)
         }
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def _stack_view(board: Board, cell: Cell) -> JsonDict:

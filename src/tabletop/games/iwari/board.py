@@ -446,3 +446,36 @@ def describe(m: IwariMap, action_id: str, neutral: bool = False, feat: str = "")
 
 def _biome_word(letter: str) -> str:
     return BIOMES[BIOME_OF_LETTER[letter]].capitalize()
+
+
+# -- research: the action space --------------------------------------------------------------
+
+
+def action_space(m: IwariMap) -> tuple[str, ...]:
+    """Every id ever legal on map `m`, territory by territory (file order), then the others.
+
+    For each territory: each single piece (its tent spaces in map order, then its totem)
+    with each one-piece payment (the matching card, then a pair of each other biome); then
+    each pair of pieces (two tents in map order, a tent and the totem, two totems) with
+    each two-piece payment (two matching cards, then the matching card and a pair of each
+    other biome). Then "swap:<biome>", "deck", "take:<biome>", "feat:<territory>",
+    "discard" and "pass"; biomes in `LETTERS` order.
+
+    >>> space = action_space(load_map("valley"))
+    >>> len(space), space[:3], space[-1]
+    (945, ('A1=T', 'A1=FF', 'A1=GG'), 'pass')
+    """
+    ids: list[str] = []
+    for territory, biome in enumerate(m.biomes):
+        match = LETTERS[biome]
+        pairs = [letter * 2 for letter in LETTERS if letter != match]
+        spaces, totem = m.piece_names[territory]
+        doubles = [f"{a}+{b}" for i, a in enumerate(spaces) for b in spaces[i + 1 :]]
+        doubles += [f"{space}+{totem}" for space in spaces] + [f"{totem}+{totem}"]
+        ids += [f"{piece}={pay}" for piece in (*spaces, totem) for pay in (match, *pairs)]
+        ids += [
+            f"{pieces}={pay}" for pieces in doubles for pay in (match * 2, *(match + pair for pair in pairs))
+        ]
+    ids += [SWAP + letter for letter in LETTERS] + [DECK] + [TAKE + letter for letter in LETTERS]
+    ids += [FEAT + name for name in m.territory_ids]
+    return (*ids, DISCARD, PASS)

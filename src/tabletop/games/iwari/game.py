@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import (
+    ActionId,
     BoolOption,
     Capabilities,
     ChoiceOption,
@@ -19,9 +20,9 @@ from tabletop.engine import (
     OptionValue,
     State,
 )
-from tabletop.games.iwari import drawing, evaluator
+from tabletop.games.iwari import board, drawing, evaluator, rules
 from tabletop.games.iwari.board import CARD_COPIES, MAPS
-from tabletop.games.iwari.state import IwariState
+from tabletop.games.iwari.state import IwariState, map_for
 
 FEAT_ACTIONS = 6
 """At most one action per feat token placed by choice (R70)."""
@@ -76,3 +77,9 @@ class IwariGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space(board.load_map(map_for(options, players)))
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return rules.observation_shape(board.load_map(map_for(options, players)), players)

@@ -7,9 +7,13 @@ Rules R2–R9, R40–R62 and R70 of docs/rules/iwari.md. A position is given by 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import Any
 
+import numpy as np
+
+from tabletop.engine import Tensor
 from tabletop.games.iwari.board import LETTERS, Hand, IwariMap
 
 MOVE, NEUTRAL, FEAT, DRAW, OVER = "move", "neutral", "feat", "draw", "over"
@@ -214,3 +218,70 @@ def leading_connection(
         if totem_leaders(totems, link.a, tribes)[tribe] and totem_leaders(totems, link.b, tribes)[tribe]:
             return index
     return None
+
+
+# -- research: the observation tensor --------------------------------------------------------
+
+
+def tribes_at(players: int) -> int:
+    """The tribes on the map: the players', and a neutral one in a two-player game."""
+    return 3 if players == 2 else players
+
+
+def observation_shape(m: IwariMap, players: int) -> tuple[int, ...]:
+    """Spaces, territories, the cards and a row per tribe (see `observation`)."""
+    tribes = tribes_at(players)
+    per_tribe = len(LETTERS) + 5
+    board = len(m.space_ids) * tribes + len(m.territory_ids) * (tribes + 1)
+    return (board + 3 * len(LETTERS) + tribes * per_tribe + len(PHASES) + len(FEAT_COPIES) + 4,)
+
+
+def observation(view: Mapping[str, Any], viewer: int | None) -> Tensor:
+    """A view as a vector, seen from the viewer (tribe 0 for a spectator).
+
+    Tribes are ordered from the viewer's, then the others in turn order (the neutral tribe
+    of a two-player game is one of them). Per tent space (map order): its tribe one-hot.
+    Per territory: the totems of each tribe, and its feats. Then the viewer's hand, the
+    display and the discard pile, counted by biome (`LETTERS`). Per tribe: its known cards
+    by biome (the cards others have seen it take), its hand size, the tents and totems it
+    has left, its score and whether it is to play. Then the phase one-hot, the feat to
+    place one-hot, and: the deck, the second journey, the end triggered, and whether the
+    viewer is a player.
+    """
+    tribes = len(view["tribes"])
+    me = viewer if viewer is not None and viewer < view["players"] else 0
+    order = [(me + step) % tribes for step in range(tribes)]
+    rank = {tribe: position for position, tribe in enumerate(order)}
+    spaces = np.zeros((len(view["map"]["spaces"]), tribes), np.float32)
+    for number, space in enumerate(view["map"]["spaces"]):
+        if space["tribe"] is not None:
+            spaces[number, rank[space["tribe"]]] = 1
+    territories = np.array(
+        [
+            [*(entry["totems"][tribe] for tribe in order), entry["feats"]]
+            for entry in view["map"]["territories"]
+        ],
+        np.float32,
+    )
+    cards = np.array([_biome_counts(view[key] or "") for key in ("hand", "display", "discard")], np.float32)
+    rows = [_tribe_row(view, tribe) for tribe in order]
+    flags = [view["phase"] == phase for phase in PHASES] + [
+        view["pending_feat"] == kind for kind in FEAT_COPIES
+    ]
+    flags += [view["deck"], view["journey"] == "second", view["end_triggered"]]
+    flags += [viewer is not None]
+    parts = [spaces.ravel(), territories.ravel(), cards.ravel(), np.array(rows, np.float32).ravel()]
+    return np.concatenate([*parts, np.array(flags, np.float32)])
+
+
+def _tribe_row(view: Mapping[str, Any], tribe: int) -> list[float]:
+    """A tribe's known cards, hand size, supplies, score and turn; the neutral tribe holds no hand."""
+    holds = tribe < len(view["hands"])
+    cards = _biome_counts(view["hands"][tribe] or "") if holds else [0] * len(LETTERS)
+    size = view["hand_sizes"][tribe] if holds else 0
+    supplies = [view["tents_left"][tribe], view["totems_left"][tribe], view["scores"][tribe]]
+    return [*cards, size, *supplies, view["current"] == tribe]
+
+
+def _biome_counts(letters: str) -> list[int]:
+    return [letters.count(letter) for letter in LETTERS]

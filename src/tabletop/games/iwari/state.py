@@ -32,6 +32,7 @@ from tabletop.engine import (
     Rng,
     Seat,
     State,
+    Tensor,
 )
 from tabletop.games.iwari.board import (
     BIOME_OF_LETTER,
@@ -70,6 +71,7 @@ from tabletop.games.iwari.rules import (
     UNION,
     extra_area_scoring,
     leading_connection,
+    observation,
     placements,
     settlement_scoring,
     settlements,
@@ -752,6 +754,9 @@ class IwariState(State):
 
     def _territory_factors(self) -> list[int]:
         return [1 + feats for feats in self.territory_feats]
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def map_for(options: Mapping[str, Any], players: int) -> str:

@@ -20,8 +20,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from tabletop.engine import Action, ActionId, OptionValue
+import numpy as np
+
+from tabletop.engine import Action, ActionId, OptionValue, Tensor
 
 Side = int
 SOUTH: Side = 0
@@ -193,3 +196,35 @@ def _pit_actions(pits: int, side: Side, total: int) -> tuple[tuple[Action, ...],
         )
         for number in range(1, pits + 1)
     )
+
+
+def action_space(pits: int, pie_rule: bool) -> tuple[ActionId, ...]:
+    """Every id ever legal at such a table: the pits "1"…"m" in order, then "swap" with the pie rule.
+
+    >>> action_space(3, True)
+    ('1', '2', '3', 'swap')
+    """
+    return tuple(str(number) for number in range(1, pits + 1)) + ((SWAP,) if pie_rule else ())
+
+
+def observation_shape(pits: int) -> tuple[int, ...]:
+    """The length of `observation`: both rows and stores, and three flags."""
+    return (2 * pits + 5,)
+
+
+def observation(view: Mapping[str, Any], viewer: int | None) -> Tensor:
+    """A view as a vector seen from the viewer's side (South for a spectator).
+
+    In order: the viewer's side's pits (from its left) and store, the other side's pits
+    and store (seed counts), then 1.0 where the viewer's side is to move, where the swap is
+    offered, and where the game is over.
+
+    >>> from tabletop.games.kalah.game import KalahGame
+    >>> observation(KalahGame().new_state(2, {"pits": 2, "seeds": 3}).view(1), 1).tolist()
+    [3.0, 3.0, 0.0, 3.0, 3.0, 0.0, 0.0, 0.0, 0.0]
+    """
+    mine = view["viewer_side"] or "south"
+    other = "north" if mine == "south" else "south"
+    counts = [*view[f"{mine}_pits"], view[f"{mine}_store"], *view[f"{other}_pits"], view[f"{other}_store"]]
+    flags = [view["to_move"] == mine, view["swap_available"], view["to_move"] is None]
+    return np.array(counts + flags, dtype=np.float32)

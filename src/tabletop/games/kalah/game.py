@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine import (
+    ActionId,
     BoolOption,
     Capabilities,
     ChoiceOption,
@@ -16,7 +17,7 @@ from tabletop.engine import (
     OptionValue,
     State,
 )
-from tabletop.games.kalah import drawing, evaluator
+from tabletop.games.kalah import board, drawing, evaluator
 from tabletop.games.kalah.board import AT_TURN, END_RULES, SOUTH, rules_from_options
 from tabletop.games.kalah.state import KalahState
 
@@ -82,3 +83,9 @@ class KalahGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space(int(options["pits"]), bool(options["pie_rule"]))
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return board.observation_shape(int(options["pits"]))

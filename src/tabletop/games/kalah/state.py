@@ -14,7 +14,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress
 
-from tabletop.engine import Action, ActionId, Game, IllegalAction, JsonDict, Options, Outcome, Seat, State
+from tabletop.engine import (
+    Action,
+    ActionId,
+    Game,
+    IllegalAction,
+    JsonDict,
+    Options,
+    Outcome,
+    Seat,
+    State,
+    Tensor,
+)
 from tabletop.games.kalah.board import (
     END_EARLY,
     END_EMPTY,
@@ -27,6 +38,7 @@ from tabletop.games.kalah.board import (
     SWAP_ACTION,
     KalahRules,
     Side,
+    observation,
     rules_from_options,
 )
 from tabletop.games.kalah.rules import End, Sowing, ending, finish, is_row_empty, sow, stores
@@ -391,6 +403,9 @@ class KalahState(State):
             raise ValueError(f"{SIDE_NAMES[self.to_move]} is to move but has no seed in its pits (K-R8)")
         if rules.sweep and is_row_empty(self.board, rules, 1 - self.to_move):
             raise ValueError("with end_rule='sweep' the game ends as soon as a row is empty (K-R8)")
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def end_reason(end: End, by_side: tuple[int, int], total: int) -> str:

@@ -28,7 +28,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from tabletop.engine import Action, JsonDict, Seat
+import numpy as np
+
+from tabletop.engine import Action, JsonDict, Seat, Tensor
 
 # -- tiles ----------------------------------------------------------------------------------
 
@@ -329,3 +331,51 @@ def played_move_from_json(data: JsonDict) -> PlayedMove:
         int(data["cell"]),
         optional_tile(data["replaced"]),
     )
+
+
+# -- research: the action space and the observation tensor ----------------------------------
+
+
+def action_space() -> tuple[str, ...]:
+    """Every id ever legal, in `MOVES` order: "draw", "discard", the 16 places, the 320 takes.
+
+    Places go by cell (00, 01, …, 33); takes by number 1…20, then cell.
+
+    >>> space = action_space()
+    >>> len(space), space[:3], space[18], space[-1]
+    (338, ('draw', 'discard', 'place:00'), 'take:1:00', 'take:20:33')
+    """
+    return tuple(MOVES)
+
+
+def observation_shape(players: int) -> tuple[int, ...]:
+    """A garden per seat, the table, the tile in hand and eight numbers (see `observation`)."""
+    return (players * (CELLS * NUMBERS + 1) + 2 * NUMBERS + 7,)
+
+
+def observation(view: JsonDict, viewer: Seat | None) -> Tensor:
+    """A view as a vector, seen from the viewer (seat 0 for a spectator).
+
+    For each seat, the viewer's first and then the others in turn order: its garden, a
+    number one-hot (1…20) for each of the 16 cells in reading order, and its total over
+    the rounds. Then the face-up tiles on the table, counted by number; the tile in hand
+    one-hot (zeros unless the viewer may see it); and 1.0 where the viewer is to play,
+    whether a tile is in hand, the face-down pile, the round, the rounds, the turns since
+    the last change and their limit.
+    """
+    players = view["players"]
+    me = viewer or 0
+    gardens = np.zeros((players, CELLS * NUMBERS + 1), np.float32)
+    for row, seat in enumerate((me + step) % players for step in range(players)):
+        for cell, tile in enumerate(view["gardens"][seat]):
+            if tile is not None:
+                gardens[row, cell * NUMBERS + tile["number"] - 1] = 1
+        gardens[row, -1] = view["totals"][seat]
+    shown = np.zeros((2, NUMBERS), np.float32)
+    for tile in view["table"]:
+        shown[0, tile["number"] - 1] += 1
+    if view["drawn"] is not None:
+        shown[1, view["drawn"]["number"] - 1] = 1
+    numbers = [view["current"] == me, view["in_hand"], view["pile"], view["round"], view["rounds"]]
+    numbers += [view["stall"], view["stall_limit"]]
+    return np.concatenate([gardens.ravel(), shown.ravel(), np.array(numbers, np.float32)])

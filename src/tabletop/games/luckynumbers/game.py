@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import (
+    ActionId,
     BoolOption,
     Capabilities,
     ChoiceOption,
@@ -20,7 +21,7 @@ from tabletop.engine import (
     Rng,
     State,
 )
-from tabletop.games.luckynumbers import drawing, evaluator
+from tabletop.games.luckynumbers import board, drawing, evaluator
 from tabletop.games.luckynumbers.board import CELLS, DIAGONAL, NUMBERS
 from tabletop.games.luckynumbers.rules import STALL_TURNS_PER_PLAYER
 from tabletop.games.luckynumbers.state import MICHAEL_SETUP, SORTED_SETUP, LuckyNumbersState
@@ -85,3 +86,9 @@ class LuckyNumbersGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space()
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return board.observation_shape(players)

@@ -31,6 +31,7 @@ from tabletop.engine import (
     Rng,
     Seat,
     State,
+    Tensor,
 )
 from tabletop.games.luckynumbers.board import (
     CELLS,
@@ -56,6 +57,7 @@ from tabletop.games.luckynumbers.board import (
     discard_words,
     empty_garden,
     move_record,
+    observation,
     optional_name,
     optional_tile,
     parse,
@@ -515,6 +517,9 @@ class LuckyNumbersState(State):
             self._start_round()
         else:
             self.phase = OVER
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 class _TileSupply:

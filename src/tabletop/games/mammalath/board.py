@@ -28,9 +28,12 @@ animal (a armadillo, b badger, c cougar, d deer, e elephant, f fox, "." none).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from tabletop.engine import Action, Seat
+import numpy as np
+
+from tabletop.engine import Action, Seat, Tensor
 
 SIZE = 6
 CELL_COUNT = SIZE * SIZE
@@ -247,3 +250,44 @@ def kinds_from_letters(letters: str) -> list[int]:
         elif letter != ".":
             raise ValueError(f"{letter!r} is not an animal letter (a–f) or '.'")
     return kinds
+
+
+# -- research: the action space and the observation tensor ----------------------------------
+
+
+def action_space(swap_rule: bool) -> tuple[str, ...]:
+    """Every id ever legal: the 36 places A1…F6 (index order), the six kinds, the lines, "swap".
+
+    Lines are the triples in `TRIPLES` order (by starting cell, then direction); "swap"
+    only where the swap rule is played.
+
+    >>> space = action_space(True)
+    >>> len(space), space[35:38], space[42], space[-1]
+    (123, ('F6', 'armadillo', 'badger'), 'A1-C1', 'swap')
+    """
+    lines = tuple(line_name(triple) for triple in range(len(TRIPLES)))
+    return CELL_NAMES + KINDS + lines + ((SWAP_ID,) if swap_rule else ())
+
+
+OBSERVATION_SHAPE = ((len(KINDS) + 2) * CELL_COUNT + 4,)
+"""Eight 6 × 6 planes and four numbers (see `observation`)."""
+
+
+def observation(view: Mapping[str, Any], viewer: Seat | None) -> Tensor:
+    """A view as a vector, seen from the viewer (black for a spectator).
+
+    Eight 6 × 6 planes over the cells in index order: one per kind of animal (armadillo …
+    fox), the viewer's tokens, the other player's tokens; then the viewer's supply, the
+    other's supply, 1.0 where the viewer is to move, and 1.0 where the swap is offered.
+    """
+    mine, theirs = (COLOURS[1], COLOURS[0]) if viewer == WHITE else COLOURS
+    planes = np.zeros((len(KINDS) + 2, CELL_COUNT), np.float32)
+    for row, kinds in enumerate(view["animals"]):
+        for column, kind in enumerate(kinds):
+            if kind is not None:
+                planes[KINDS.index(kind), cell_at(row, column)] = 1
+    for layer, colour in ((len(KINDS), mine), (len(KINDS) + 1, theirs)):
+        planes[layer, [CELL_OF_NAME[name] for name in view["placed"][colour]]] = 1
+    supply = view["supply"]
+    numbers = [supply[mine], supply[theirs], view["to_move"] == mine, view["swap_available"]]
+    return np.concatenate([planes.ravel(), np.array(numbers, np.float32)])

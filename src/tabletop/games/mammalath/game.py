@@ -5,8 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import BoolOption, Capabilities, Game, JsonDict, Option, Options, OptionValue, Rng, State
-from tabletop.games.mammalath import drawing, evaluator
+from tabletop.engine import (
+    ActionId,
+    BoolOption,
+    Capabilities,
+    Game,
+    JsonDict,
+    Option,
+    Options,
+    OptionValue,
+    Rng,
+    State,
+)
+from tabletop.games.mammalath import board, drawing, evaluator
 from tabletop.games.mammalath.board import ANIMALS_PER_KIND, CELL_COUNT, KINDS, TOKENS_PER_PLAYER
 from tabletop.games.mammalath.state import MammalathState
 
@@ -65,3 +76,9 @@ class MammalathGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space(bool(options["swap_rule"]))
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return board.OBSERVATION_SHAPE

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import Action, ActionId, Game, IllegalAction, JsonDict, Outcome, Seat, State
+from tabletop.engine import Action, ActionId, Game, IllegalAction, JsonDict, Outcome, Seat, State, Tensor
 from tabletop.games.mammalath.board import (
     ACTION_OF_ID,
     BLACK,
@@ -43,6 +43,7 @@ from tabletop.games.mammalath.board import (
     kinds_from_letters,
     line_name,
     mask_of,
+    observation,
     parse_rows,
     union,
 )
@@ -410,6 +411,9 @@ class MammalathState(State):
     def _finish(self, end: End) -> None:
         self.end = end
         self.movers = ()
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def player_name(seat: Seat) -> str:

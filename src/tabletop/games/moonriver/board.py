@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from typing import Any, cast
 
@@ -226,3 +227,34 @@ def describe(seat: int, action_id: str) -> Action:
     if action_id == "stop":
         return Action(action_id, "Cowboy: stop")
     return Action(action_id, "End the expansion")
+
+
+# -- research: the action space --------------------------------------------------------------
+
+
+@cache
+def action_space(players: int) -> tuple[str, ...]:
+    """Every id ever legal at a table of `players`, in the order of the notation's table:
+
+    "pick:<n>" for plots 1…96; every domino "<a><cell>+<b><cell>" (a < b, then the
+    ordered pairs of adjacent cells, `EDGES`); "done"; "discard:<a>+<b>" (a < b);
+    "kill:<cell>"; "hire:<partner>" then "hire:<partner>/cowboy"; "move:<cell><cell>"
+    (`EDGES`); "stop"; "swap:<n>><seat>" by plot then seat, "swap:no"; "steal:<seat><cell>".
+    Cells go a1…e1, a2…e5. Any two plots can meet in a reserve, so every pair is there:
+    364,800 dominoes.
+
+    >>> space = action_space(2)
+    >>> len(space), space[96], space[-1]
+    (369816, '1a1+2b1', 'steal:1e5')
+    """
+    numbers = range(1, PLOT_COUNT + 1)
+    pairs = [(a, b) for a in numbers for b in numbers if a < b]
+    cells = CELL_NAMES
+    ids = [f"pick:{n}" for n in numbers]
+    ids += [f"{a}{cells[ca]}+{b}{cells[cb]}" for a, b in pairs for ca, cb in EDGES]
+    ids += ["done", *(f"discard:{a}+{b}" for a, b in pairs), *(f"kill:{cell}" for cell in cells)]
+    ids += [f"hire:{name}" for name in PARTNERS] + [f"hire:{name}/cowboy" for name in PARTNERS]
+    ids += [f"move:{cells[a]}{cells[b]}" for a, b in EDGES] + ["stop"]
+    ids += [f"swap:{n}>{seat}" for n in numbers for seat in range(players)] + ["swap:no"]
+    ids += [f"steal:{seat}{cell}" for seat in range(players) for cell in cells]
+    return tuple(ids)

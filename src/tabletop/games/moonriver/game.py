@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import Capabilities, Game, JsonDict, Option, Options, OptionValue, State
-from tabletop.games.moonriver import drawing, evaluator
+from tabletop.engine import ActionId, Capabilities, Game, JsonDict, Option, Options, OptionValue, State
+from tabletop.games.moonriver import board, drawing, evaluator
 from tabletop.games.moonriver.board import PLOT_COUNT, SIZE
-from tabletop.games.moonriver.state import MoonRiverState
+from tabletop.games.moonriver.state import MoonRiverState, observation_shape
 
 CLAIMS = 4
 """Rancheros placed on the first column (2.5)."""
@@ -56,3 +56,9 @@ class MoonRiverGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space(players)
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return observation_shape(players)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+import numpy as np
+
 from tabletop.engine import (
     Action,
     ActionId,
@@ -19,6 +21,7 @@ from tabletop.engine import (
     Rng,
     Seat,
     State,
+    Tensor,
 )
 from tabletop.games.moonriver.board import (
     CELL_INDEX,
@@ -30,6 +33,7 @@ from tabletop.games.moonriver.board import (
     PARTNERS,
     PLOT_COUNT,
     RESERVE,
+    SYMBOLS,
     TERRAINS,
     TOKENS_PER_TYPE,
     describe,
@@ -611,3 +615,79 @@ class MoonRiverState(State):
             self.reserve[target].append(int(number))
             self.reserve[seat].append(taken)
         self.settle()
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
+
+
+# -- research: the observation tensor --------------------------------------------------------
+
+PHASES = (CLAIM, EXPAND, PICK, SKULL, HIRE, COWBOY, DESPERADO, THIEF, OVER)
+CELL_FEATURES = len(TERRAINS) + len(SYMBOLS) + 1 + len(PARTNERS) + 1
+"""Per cell of a ranch: terrain one-hot, the plot's symbols, cows, partner one-hot, Cowboy side."""
+
+
+def observation_shape(players: int) -> tuple[int, ...]:
+    """A ranch block per seat, the plot columns and reserve, and the counters (see `observation`)."""
+    per_seat = CELLS * CELL_FEATURES + 2
+    plots = (3 + 2 * players) * PLOT_COUNT
+    return (players * per_seat + plots + len(PARTNERS) + len(PHASES) + CELLS + 6,)
+
+
+def observation(view: Mapping[str, Any], viewer: Seat | None) -> Tensor:
+    """A view as a vector, seen from the viewer (seat 0 for a spectator).
+
+    For each seat, the viewer's first and then the others in turn order: for each cell
+    a1…e5 its plot's terrain one-hot and symbols (cows, skulls, circles, nuggets, beavers,
+    corn, farms), the cows on it, the partner token on it one-hot and whether it shows its
+    Cowboy side; then the seat's score and reserve size. Then, over plots 1…96: the
+    viewer's reserve (only its own is shown), the active column, the next column, and for
+    each seat in the same order whether its Ranchero is on that plot of the active column,
+    and of the next. Then the partners in the saloon, the phase one-hot, the cell of the
+    task under way, and: 1.0 where the viewer is to act, the round, the final round, the
+    plots in the deck, the cows in the supply, the task's points.
+    """
+    players = view["players"]
+    me = viewer or 0
+    order = [(me + step) % players for step in range(players)]
+    ranches = np.zeros((players, CELLS * CELL_FEATURES + 2), np.float32)
+    for row, seat in enumerate(order):
+        _encode_ranch(ranches[row], view, seat)
+    plots = np.zeros((3 + 2 * players, PLOT_COUNT), np.float32)
+    for number, *_ in view["reserve"] or ():
+        plots[0, number - 1] = 1
+    for layer, column in ((1, "active"), (2, "pending")):
+        for number, _code, owner, _taken in view[column]:
+            plots[layer, number - 1] = 1
+            if owner >= 0:
+                plots[3 + 2 * order.index(owner) + layer - 1, number - 1] = 1
+    rest = np.zeros(len(PARTNERS) + len(PHASES) + CELLS + 6, np.float32)
+    rest[[PARTNERS.index(name) for name in view["saloon"]]] = 1
+    rest[len(PARTNERS) + PHASES.index(view["phase"])] = 1
+    task = view["task"]
+    if task is not None:
+        rest[len(PARTNERS) + len(PHASES) + CELL_INDEX[task["cell"]]] = 1
+    rest[-6:] = (
+        view["current"] == me,
+        view["round"],
+        view["final"],
+        view["deck"],
+        view["cow_supply"],
+        0 if task is None else task["points"],
+    )
+    return np.concatenate([ranches.ravel(), plots.ravel(), rest])
+
+
+def _encode_ranch(block: Tensor, view: Mapping[str, Any], seat: Seat) -> None:
+    cells = block[: CELLS * CELL_FEATURES].reshape(CELLS, CELL_FEATURES)
+    for cell, number in enumerate(view["plots"][seat]):
+        if number:
+            placed = plot(number)
+            cells[cell, placed.terrain] = 1
+            cells[cell, len(TERRAINS) : len(TERRAINS) + len(SYMBOLS)] = [getattr(placed, s) for s in SYMBOLS]
+        cells[cell, len(TERRAINS) + len(SYMBOLS)] = view["cows"][seat][cell]
+    for cell_name, kind, side in view["partners"][seat]:
+        cell = CELL_INDEX[cell_name]
+        cells[cell, len(TERRAINS) + len(SYMBOLS) + 1 + PARTNERS.index(kind)] = 1
+        cells[cell, -1] = side == "cowboy"
+    block[-2:] = view["scores"][seat], view["reserve_sizes"][seat]

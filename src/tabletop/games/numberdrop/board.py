@@ -305,3 +305,14 @@ def describe(action_id: str) -> tuple[str, tuple[str, ...]]:
         column, _, digits = column_digits.partition(":")
         return f"{name} at {column}: {' '.join(digits)}", (f"nd-or-{name}", f"nd-col-{column}")
     return action_id, ()
+
+
+def score_bounds() -> tuple[int, int]:
+    """The lowest and highest score a sheet can have (`Sheet.score`): every −5 row and no
+    box; every box of both kinds (columns included), the bonus box and every +2 row.
+
+    >>> score_bounds()
+    (-15, 100)
+    """
+    boxes = 2 * sum(range(3, 8)) + 2 * COLUMN_BONUS + BONUS_SIZE
+    return -ROW_PENALTY * (HEIGHT - LINE), boxes + ROW_BONUS * LINE

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import Capabilities, Game, JsonDict, Option, Options, OptionValue, Rng, State
-from tabletop.games.numberdrop import drawing, evaluator
+from tabletop.engine import ActionId, Capabilities, Game, JsonDict, Option, Options, OptionValue, Rng, State
+from tabletop.games.numberdrop import board, drawing, evaluator, turn
 from tabletop.games.numberdrop.state import NumberDropState
 from tabletop.games.numberdrop.turn import UNDOS
 
@@ -74,3 +74,13 @@ class NumberDropGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return turn.action_space(players == 1)
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return turn.observation_shape(players)
+
+    def score_bounds(self, players: int, options: Options | None = None) -> tuple[float, float]:
+        low, high = board.score_bounds()
+        return float(low), float(high)

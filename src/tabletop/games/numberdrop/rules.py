@@ -8,18 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import permutations
+from itertools import combinations_with_replacement, permutations
 from operator import sub
 
 from tabletop.games.numberdrop.board import (
     BONUS_SIZE,
     CELL_NAMES,
+    CELLS,
     CIRCLED,
     EMPTY,
     HEIGHT,
     NEIGHBOURS,
+    NUMBER_DICE,
     OPEN,
     ORIENTATIONS,
+    TETROMINOES,
     WIDTH,
     X_MARK,
     Orientation,
@@ -266,3 +269,85 @@ def score_combination(sheet: Sheet, kind: str, cells: list[int]) -> None:
     letter = size - SMALLEST
     if sheet.same & sheet.run & bit and sheet.letters[letter] == OPEN:
         sheet.letters[letter] = CIRCLED
+
+
+# --- research: every drop and every combination that can ever be legal ---------------------
+
+
+def possible_digit_strings() -> tuple[str, ...]:
+    """Every way four number dice can end up written into a tetromino, ascending (R16–R19).
+
+    A string is possible when its digits can be matched to N1–N4 so that each die can
+    show its digit: a star can be any digit 0–9 (R18), N4 has no star.
+
+    >>> strings = possible_digit_strings()
+    >>> len(strings), strings[:2], "0489" in strings, "0000" in strings
+    (9744, ('0001', '0002'), False, False)
+    """
+    faces = [set(range(10)) if None in die else set(die) for die in NUMBER_DICE]
+    found = {
+        order
+        for digits in combinations_with_replacement(range(10), len(faces))
+        if any(
+            all(digit in face for digit, face in zip(shuffled, faces, strict=True))
+            for shuffled in permutations(digits)
+        )
+        for order in permutations(digits)
+    }
+    return tuple("".join(map(str, order)) for order in sorted(found))
+
+
+def every_drop_id() -> list[str]:
+    """Every tetromino drop: orientation (shape by shape), fitting left column, digit string."""
+    strings = possible_digit_strings()
+    prefixes = [
+        drop_id(orientation, column, ())
+        for shape in TETROMINOES
+        for orientation in ORIENTATIONS[shape]
+        for column in range(WIDTH - orientation.width + 1)
+    ]
+    return [prefix + string for prefix in prefixes for string in strings]
+
+
+def every_combination_id() -> list[str]:
+    """Every "same" (connected cells, ascending) then every "run" (paths, lowest digit first) of 3–8 cells.
+
+    Both are ordered by size, then by their cells; a path counts in both directions, as
+    either end may hold the lowest digit.
+    """
+    groups = _connected_sets(BONUS_SIZE)
+    paths = _simple_paths(BONUS_SIZE)
+    sizes = range(SMALLEST, BONUS_SIZE + 1)
+    same = [combination_id((SAME, cells)) for size in sizes for cells in groups[size]]
+    run = [combination_id((RUN, path)) for size in sizes for path in paths[size]]
+    return same + run
+
+
+def _connected_sets(largest: int) -> dict[int, list[tuple[int, ...]]]:
+    """The orthogonally connected sets of cells of each size up to `largest`, ascending, sorted."""
+    by_size = {1: {1 << cell for cell in range(CELLS)}}
+    for size in range(2, largest + 1):
+        grown = set()
+        for mask in by_size[size - 1]:
+            border = 0
+            for cell in _cells_of(mask):
+                border |= NEIGHBOUR_MASKS[cell]
+            border &= ~mask
+            while border:
+                bit = border & -border
+                grown.add(mask | bit)
+                border ^= bit
+        by_size[size] = grown
+    return {size: sorted(_cells_of(mask) for mask in masks) for size, masks in by_size.items()}
+
+
+def _simple_paths(longest: int) -> dict[int, list[tuple[int, ...]]]:
+    """The paths of orthogonally adjacent distinct cells of each length up to `longest`, sorted."""
+    by_size: dict[int, list[tuple[int, ...]]] = {size: [] for size in range(1, longest + 1)}
+    frontier: list[tuple[int, ...]] = [(cell,) for cell in range(CELLS)]
+    for size in range(1, longest + 1):
+        by_size[size] = sorted(frontier)
+        frontier = [
+            (*path, other) for path in frontier for other in NEIGHBOURS[path[-1]] if other not in path
+        ]
+    return by_size

@@ -16,7 +16,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, OptionValue, Outcome, Rng, Seat, State
+from tabletop.engine import (
+    Action,
+    ActionId,
+    IllegalAction,
+    JsonDict,
+    OptionValue,
+    Outcome,
+    Rng,
+    Seat,
+    State,
+    Tensor,
+)
 from tabletop.games.numberdrop.board import (
     BLOCK_SHAPES,
     CELL_INDEX,
@@ -43,6 +54,7 @@ from tabletop.games.numberdrop.turn import (
     START,
     UNDO,
     SeatTurn,
+    observation,
 )
 
 if TYPE_CHECKING:
@@ -366,6 +378,9 @@ class NumberDropState(State):
             {"die": f"N{die + 1}", "value": NUMBER_DICE[die][face]} for die, face in enumerate(self.dice[:4])
         ]
         return [*numbers, {"die": "S", "value": SHAPE_DIE[self.dice[4]]}]
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def _copy_move(move: JsonDict | None) -> JsonDict | None:

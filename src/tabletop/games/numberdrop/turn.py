@@ -17,15 +17,24 @@ the start of the step (at most `UNDOS` times per step, so games stay bounded).
 
 from __future__ import annotations
 
-from tabletop.engine import JsonDict
+from functools import lru_cache
+
+import numpy as np
+
+from tabletop.engine import JsonDict, Tensor
 from tabletop.games.numberdrop.board import (
+    BLOCK_SHAPES,
+    CELLS,
     COLUMNS,
     CROSSED,
+    LETTERS,
     NUMBER_DICE,
     OPEN,
+    ORIENTATIONS,
     SHAPE_DIE,
     SHAPE_DIE_INDEX,
     SHAPES,
+    TETROMINOES,
     WIDTH,
     X_MARK,
     Sheet,
@@ -41,6 +50,8 @@ from tabletop.games.numberdrop.rules import (
     combination_id,
     combinations,
     drop_ids,
+    every_combination_id,
+    every_drop_id,
     landed_cells,
     placements,
     score_combination,
@@ -316,3 +327,122 @@ class SeatTurn:
         turn.undos, turn.confirmed = int(data["undos"]), bool(data["confirmed"])
         turn.acted = bool(data["acted"])
         return turn
+
+
+# --- research: the action space and the observation tensor ---------------------------------
+
+
+@lru_cache(maxsize=2)
+def action_space(solo: bool) -> tuple[str, ...]:
+    """Every id ever legal, alone (`solo`) or with others, in the order of the notation:
+
+    "start:a1"…"start:g1"; alone "slide:A"…"slide:E"; the X drops of the solo tiles (the
+    tetrominoes) alone or of the BLOCKs with others, by orientation then fitting column;
+    "shape:<S>"; "N<k>=<digit>" for each die with a star; every tetromino drop with every
+    possible digit string (`rules.every_drop_id`); every combination
+    (`rules.every_combination_id`); "undo", "confirm". About 1.36 million ids.
+    """
+    starts = [f"start:{COLUMNS[x]}1" for x in range(WIDTH)]
+    slides = [f"slide:{letter}" for letter in LETTERS] if solo else []
+    tiles = TETROMINOES if solo else BLOCK_SHAPES
+    x_drops = [
+        block_id(orientation, column)
+        for shape in tiles
+        for orientation in ORIENTATIONS[shape]
+        for column in range(WIDTH - orientation.width + 1)
+    ]
+    shapes = [f"shape:{shape}" for shape in SHAPES]
+    stars = [
+        f"N{die + 1}={digit}" for die, faces in enumerate(NUMBER_DICE) if None in faces for digit in range(10)
+    ]
+    drops = every_drop_id()
+    return (*starts, *slides, *x_drops, *shapes, *stars, *drops, *every_combination_id(), UNDO, CONFIRM)
+
+
+STEPS = (START, NORMAL, BLOCK, SOLO, "over")
+DECISIONS = ("start", "slide", "x", "shape", "star", "drop", "done")
+CELL_VALUES = 12
+"""Per cell: empty, X, or a digit 0–9."""
+SHEET_FEATURES = CELLS * (CELL_VALUES + 1) + 2 * 5 + 1 + 3 * len(LETTERS) + 3
+DIE_VALUES = 11
+"""A number die: a digit 0–9 or a star."""
+TILE_SHAPES = (*TETROMINOES, *BLOCK_SHAPES)
+"""What a BLOCK letter can stand for: a tetromino alone (R39), a BLOCK tile with others."""
+MINE_FEATURES = len(DECISIONS) + len(TILE_SHAPES) + len(LETTERS) + len(NUMBER_DICE) * DIE_VALUES + CELLS + 1
+REST_FEATURES = len(STEPS) + len(LETTERS) * len(TILE_SHAPES) + len(LETTERS) * 2 + 4
+
+
+def observation_shape(players: int) -> tuple[int, ...]:
+    """A sheet per seat, the dice, the viewer's part of the step, the rest (see `observation`)."""
+    dice = len(NUMBER_DICE) * DIE_VALUES + len(SHAPES) + 1
+    return (players * SHEET_FEATURES + dice + MINE_FEATURES + REST_FEATURES,)
+
+
+def observation(view: JsonDict, viewer: int | None) -> Tensor:
+    """A view as a vector, seen from the viewer (seat 0 for a spectator).
+
+    For each seat, the viewer's first and then the others in turn order (another seat's
+    writes of this step are not in the view): each cell a1…g14 one-hot (empty, X, 0…9) and
+    circled; the same and run boxes of sizes 3–7 circled, the bonus box, each BLOCK letter
+    one-hot (open, circled, crossed), the plus and minus rows and the score. The dice rolled: N1–N4
+    one-hot (0…9, star) and the shape die one-hot (I, O, T, L, S, star). The viewer's part
+    of the step: the decision owed one-hot, the chosen shape, the X letter, the digits
+    chosen (as the dice), the cells written and whether it confirmed. Then the step one-hot,
+    the tile shape of each letter, the BLOCK of this turn, the solo tiles' positions
+    (GO = 4), 1.0 where the viewer must act, the rolls, solo, and whether the viewer plays.
+    """
+    players = view["players"]
+    me = viewer or 0
+    sheets = [
+        _sheet_features(view["sheets"][(me + step) % players], view["scores"][(me + step) % players])
+        for step in range(players)
+    ]
+    dice = np.zeros(len(NUMBER_DICE) * DIE_VALUES + len(SHAPES) + 1, np.float32)
+    for die in view["dice"]:
+        value = die["value"]
+        if die["die"] == "S":
+            dice[len(NUMBER_DICE) * DIE_VALUES + (len(SHAPES) if value is None else SHAPES.index(value))] = 1
+        else:
+            dice[(int(die["die"][1:]) - 1) * DIE_VALUES + (10 if value is None else value)] = 1
+    rest = np.zeros(REST_FEATURES, np.float32)
+    rest[STEPS.index(view["step"])] = 1
+    for letter, tile in enumerate(view["blocks"]):
+        rest[len(STEPS) + letter * len(TILE_SHAPES) + TILE_SHAPES.index(tile)] = 1
+    at = len(STEPS) + len(LETTERS) * len(TILE_SHAPES)
+    if view["block"] is not None:
+        rest[at + LETTERS.index(view["block"])] = 1
+    rest[at + len(LETTERS) : at + len(LETTERS) + len(view["tiles"])] = view["tiles"]
+    rest[-4:] = me in view["waiting"], view["rolls"], view["solo"], viewer is not None
+    return np.concatenate([*sheets, dice, _mine_features(view["mine"]), rest])
+
+
+def _sheet_features(sheet: JsonDict, score: int) -> Tensor:
+    cells = np.zeros((CELLS, CELL_VALUES + 1), np.float32)
+    for cell, value in enumerate(sheet["cells"]):
+        cells[cell, 0 if value < 0 else 1 if value == X_MARK else 2 + value] = 1
+    cells[sheet["circled"], CELL_VALUES] = 1
+    boxes = [size in sheet[kind] for kind in (SAME, RUN) for size in range(3, 8)]
+    letters = [state == name for state in sheet["letters"] for name in ("open", "circled", "crossed")]
+    counts = [len(sheet["plus"]), len(sheet["minus"]), score]
+    return np.concatenate([cells.ravel(), np.array([*boxes, sheet["bonus"], *letters, *counts], np.float32)])
+
+
+def _mine_features(mine: JsonDict | None) -> Tensor:
+    features = np.zeros(MINE_FEATURES, np.float32)
+    if mine is None:
+        return features
+    if mine["pending"] in DECISIONS:
+        features[DECISIONS.index(mine["pending"])] = 1
+    at = len(DECISIONS)
+    if mine["shape"] is not None:
+        features[at + TILE_SHAPES.index(mine["shape"])] = 1
+    at += len(TILE_SHAPES)
+    if mine["x_letter"] is not None:
+        features[at + LETTERS.index(mine["x_letter"])] = 1
+    at += len(LETTERS)
+    for number, digit in enumerate(mine["digits"]):
+        features[at + number * DIE_VALUES + (10 if digit is None else digit)] = 1
+    at += len(NUMBER_DICE) * DIE_VALUES
+    features[[at + cell for cell in mine["written"]]] = 1
+    features[-1] = mine["confirmed"]
+    return features

@@ -18,6 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from tabletop.engine import Tensor
+
 DICE = ("d4", "d6", "d8", "d12", "d20")
 """The five number dice, smallest first; a die's index is its bit in a dice mask."""
 SIDES = (4, 6, 8, 12, 20)
@@ -358,3 +362,70 @@ def parse_pool_change(action_id: str) -> tuple[str, int, int] | None:
     if parts[0] == "swap" and len(dice) == 2 and dice[0] != dice[1]:
         return "swap", dice[0], dice[1]
     return None
+
+
+# --- research: the action space and the observation tensor ---------------------------------
+
+
+def action_space(postcards: Sequence[Postcard]) -> tuple[str, ...]:
+    """Every id ever legal with these postcards: the writes, "confirm", "undo", the pool changes.
+
+    Writes go by postcard (in the order given), box (file order) and group of dice (by
+    mask: d4 = 1, d6 = 2, …); an id two postcards share comes once. Then the adds and the
+    removes by die, and the swaps by the die out, then the die in.
+
+    >>> space = action_space([catalogue()["lighthouse"]])
+    >>> len(space), space[:2], space[12 * 31 : 12 * 31 + 3], space[-1]
+    (404, ('a0=d4', 'a0=d6'), ('confirm', 'undo', 'add:d4'), 'swap:d20:d12')
+    """
+    writes = {action_id: None for postcard in postcards for action_id in postcard.writes}
+    dice = range(len(DICE))
+    changes = [add_id(die) for die in dice] + [remove_id(die) for die in dice]
+    changes += [swap_id(out, into) for out in dice for into in dice if out != into]
+    return (*writes, CONFIRM, UNDO, *changes)
+
+
+PHASES = ("write", "pool", "over")
+FACES = (ADD, REMOVE, SWAP, EITHER)
+BOX_FEATURES = 4
+SHEET_FEATURES = 3
+
+
+def observation_shape(players: int) -> tuple[int, ...]:
+    """Every postcard padded to `MAX_BOXES` boxes (see `observation`)."""
+    per_seat = SHEET_FEATURES * MAX_BOXES + 2
+    return (players * per_seat + BOX_FEATURES * MAX_BOXES + 3 * len(DICE) + len(PHASES) + len(FACES) + 3,)
+
+
+def observation(view: Mapping[str, Any], viewer: int | None) -> Tensor:
+    """A view as a vector, seen from the viewer (seat 0 for a spectator), boxes padded to `MAX_BOXES`.
+
+    For each seat, the viewer's first and then the others in turn order: per box in file
+    order, the number written as the viewer sees it (0 for none: another seat's writes of
+    this step are not shown), whether it is written, whether it is one of the viewer's
+    pending writes; then the boxes filled and whether the seat is done. Per box: whether the
+    postcard has it, and its kind one-hot (dot, supported, hanging). Per die d4…d20:
+    whether it is active, its value, whether it is used. Then the phase one-hot, the
+    action face one-hot, 1.0 where the viewer holds the dice, the turn and its limit.
+    """
+    players = view["players"]
+    me = viewer or 0
+    boxes = [box["id"] for box in view["postcard"]["boxes"]]
+    sheets = np.zeros((players, SHEET_FEATURES * MAX_BOXES + 2), np.float32)
+    for row, seat in enumerate((me + step) % players for step in range(players)):
+        sheet = view["sheets"][seat]
+        numbers = np.array(sheet["numbers"], np.float32)
+        sheets[row, : len(numbers)] = numbers
+        sheets[row, MAX_BOXES : MAX_BOXES + len(numbers)] = numbers > 0
+        for box_id in sheet["pending"]:
+            sheets[row, 2 * MAX_BOXES + boxes.index(box_id)] = 1
+        sheets[row, -2:] = sheet["filled"], sheet["done"]
+    kinds = np.zeros((MAX_BOXES, BOX_FEATURES), np.float32)
+    for number, kind in enumerate(view["kinds"]):
+        kinds[number, 0] = 1
+        kinds[number, 1 + (DOT, SUPPORTED, HANGING).index(kind)] = 1
+    dice = [[die["active"], die["value"] or 0, die["used"]] for die in view["dice"]]
+    flags = [phase == view["phase"] for phase in PHASES] + [face == view["action_face"] for face in FACES]
+    counters = [view["holder"] == me, view["turn"], view["turn_limit"]]
+    rest = np.array([value for die in dice for value in die] + flags + counters, np.float32)
+    return np.concatenate([sheets.ravel(), kinds.ravel(), rest])

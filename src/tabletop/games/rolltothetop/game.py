@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import (
+    ActionId,
     Capabilities,
     ChoiceOption,
     Game,
@@ -19,7 +20,7 @@ from tabletop.engine import (
     Rng,
     State,
 )
-from tabletop.games.rolltothetop import drawing, evaluator
+from tabletop.games.rolltothetop import board, drawing, evaluator
 from tabletop.games.rolltothetop.board import DIE_INDEX, RANDOM_POSTCARD, Postcard, catalogue
 from tabletop.games.rolltothetop.rules import TURN_LIMIT, actions_per_turn
 from tabletop.games.rolltothetop.state import RollToTheTopState
@@ -92,3 +93,20 @@ class RollToTheTopGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space(_postcards_of(str(options["postcard"])))
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return board.observation_shape(players)
+
+    def score_bounds(self, players: int, options: Options | None = None) -> tuple[float, float]:
+        """Alone the score is minus the turns taken plus the boxes left empty (`final_outcome`):
+        at worst every turn and every box of the largest postcard dealt, at best above zero."""
+        postcards = _postcards_of(str(self.resolve_options(options)["postcard"]))
+        return -float(TURN_LIMIT + max(len(postcard) for postcard in postcards)), 0.0
+
+
+def _postcards_of(choice: str) -> list[Postcard]:
+    """The postcards a table's `postcard` option may deal: every one for "random"."""
+    return list(POSTCARDS.values()) if choice == RANDOM_POSTCARD else [POSTCARDS[choice]]

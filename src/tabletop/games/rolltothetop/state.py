@@ -12,7 +12,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
-from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, OptionValue, Outcome, Rng, Seat, State
+from tabletop.engine import (
+    Action,
+    ActionId,
+    IllegalAction,
+    JsonDict,
+    OptionValue,
+    Outcome,
+    Rng,
+    Seat,
+    State,
+    Tensor,
+)
 from tabletop.games.rolltothetop.board import (
     ACTION_FACES,
     ADD,
@@ -29,6 +40,7 @@ from tabletop.games.rolltothetop.board import (
     dice_names,
     dice_of,
     die_element,
+    observation,
     parse_pool_change,
 )
 from tabletop.games.rolltothetop.rules import (
@@ -441,6 +453,9 @@ class RollToTheTopState(State):
         self.undos = [0] * players
         self.confirmed = [False] * players
         self.waiting = tuple(range(players))
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def _copy_move(move: JsonDict | None) -> JsonDict | None:

@@ -278,3 +278,31 @@ def barn_pieces(stacks: list[tuple[Kind, ...]], supplies: list[tuple[Piece, ...]
         missing = ", ".join(KIND_TITLES[kind_of(piece)] for piece in unused)
         raise ValueError(f"every kind counts four animals in the barn and the supplies; missing: {missing}")
     return barn
+
+
+# -- research: the action space and piece owners ----------------------------------
+
+
+def action_space() -> tuple[ActionId, ...]:
+    """Every id ever legal: the 27 Adds (kind D, G, C × cell a1…c3), then the 216 Moves.
+
+    Moves are ordered by kind, source cell, then target cell (never the source itself).
+
+    >>> space = action_space()
+    >>> len(space), space[:2], space[27:29]
+    (243, ('Da1', 'Db1'), ('Da1b1', 'Da1c1'))
+    """
+    adds = tuple(add_id(kind, cell) for kind in KINDS for cell in CELLS)
+    moves = tuple(
+        move_id(kind, source, target)
+        for kind in KINDS
+        for source in CELLS
+        for target in CELLS
+        if target != source
+    )
+    return adds + moves
+
+
+def piece_owner(element: str) -> int:
+    """The seat of a piece from its drawing id, "piece-1-dog-2" → 1 (see `piece_element`)."""
+    return int(element.split("-")[1])

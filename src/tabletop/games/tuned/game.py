@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import Capabilities, Game, JsonDict, Option, Options, OptionValue, Rng, State
-from tabletop.games.tuned import drawing, evaluator
+from tabletop.engine import ActionId, Capabilities, Game, JsonDict, Option, Options, OptionValue, Rng, State
+from tabletop.games.tuned import board, drawing, evaluator, rules
 from tabletop.games.tuned.rules import ACTION_LIMIT
 from tabletop.games.tuned.state import TunedState
 
@@ -48,3 +48,9 @@ class TunedGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space()
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return rules.OBSERVATION_SHAPE

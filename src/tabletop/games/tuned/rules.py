@@ -14,16 +14,21 @@ for an Add).
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
-from tabletop.engine import Action, ActionId, Seat
+import numpy as np
+
+from tabletop.engine import Action, ActionId, Seat, Tensor
 from tabletop.games.tuned.board import (
     ACCEPTS,
     ADD_ACTIONS,
     CELL_NAMES,
+    CELL_OF_NAME,
     CELLS,
     CODE_OF_STACK,
     EMPTY,
+    KIND_NAMES,
     KIND_TITLES,
     LINES_THROUGH,
     LOWEST_LIFTED,
@@ -40,6 +45,7 @@ from tabletop.games.tuned.board import (
     StackCode,
     kind_of,
     parse,
+    piece_owner,
 )
 
 Move = tuple[Kind, Cell, Cell, int]
@@ -270,3 +276,40 @@ def _stack_words(code: StackCode) -> str:
     if code == EMPTY:
         return "an empty cell"
     return "the stack " + "-".join(KIND_TITLES[kind] for kind in STACKS[code])
+
+
+# -- research: the observation tensor --------------------------------------------------------
+
+OBSERVATION_SHAPE: Final = (9 * 3 * 5 + 2 * 8 + 2 * 9 + 1,)
+"""The barn, the two seats, the forbidden Move and whose turn (see `observation`)."""
+
+
+def observation(view: Mapping[str, Any], viewer: Seat | None) -> Tensor:
+    """A view as a vector, seen from the viewer (seat 0 for a spectator).
+
+    - the barn, 135 values: for each cell a1…c3 and each level from the floor up (3), the
+      animal's kind one-hot (Donkey, Dog, Cat) and its owner (viewer, other);
+    - each seat, the viewer's first, 8 values: its supply of each kind, the Rooster's space
+      one-hot (MOVE, ADD-1, ADD-2), whether the Rooster is in use and whether it must add;
+    - the Move R7 forbids, 18 values: its source cell and its target cell one-hot;
+    - 1.0 where the viewer is to move.
+    """
+    me = viewer or 0
+    barn = np.zeros((9, 3, 5), np.float32)
+    for cell, entry in enumerate(view["cells"]):
+        for level, piece in enumerate(entry["pieces"]):
+            barn[cell, level, KIND_NAMES.index(piece["kind"])] = 1
+            barn[cell, level, 3 + (piece_owner(piece["id"]) != me)] = 1
+    seats = np.zeros((2, 8), np.float32)
+    for row, seat in enumerate((me, 1 - me)):
+        entry = view["seats"][seat]
+        for piece in entry["supply"]:
+            seats[row, KIND_NAMES.index(piece["kind"])] += 1
+        seats[row, 3 + SPACE_NAMES.index(entry["rooster"])] = 1
+        seats[row, 6:8] = entry["rooster_in_use"], entry["must_add"]
+    forbidden = np.zeros((2, 9), np.float32)
+    if view["forbidden"] is not None:
+        forbidden[0, CELL_OF_NAME[view["forbidden"]["from"]]] = 1
+        forbidden[1, CELL_OF_NAME[view["forbidden"]["to"]]] = 1
+    to_move = np.array([view["to_move"] == me], np.float32)
+    return np.concatenate([barn.ravel(), seats.ravel(), forbidden.ravel(), to_move])

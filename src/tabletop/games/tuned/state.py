@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, Outcome, Seat, State
+from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, Outcome, Seat, State, Tensor
 from tabletop.games.tuned.board import (
     CELL_NAMES,
     CELLS,
@@ -65,6 +65,7 @@ from tabletop.games.tuned.rules import (
     last_move_on,
     legal_moves,
     legal_table,
+    observation,
     position_key,
     reversal_of,
     why_not,
@@ -425,6 +426,9 @@ class TunedState(State):
             return None
         kind = kind_of(self.stacks[source][-k])
         return {"from": CELL_NAMES[source], "to": CELL_NAMES[target], "animals": portion_words(kind, k)}
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def _supply_kinds(supply: tuple[Piece, ...]) -> tuple[Kind, ...]:

@@ -15,6 +15,8 @@ Actions of the mover, one decision each (the first roll of a turn happens by its
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from tabletop.engine import Seat
 
 FACES = 6
@@ -50,3 +52,28 @@ def die_element(index: int) -> str:
 def cell_element(seat: Seat, box_id: str) -> str:
     """The drawing's element id of a box on a seat's sheet (element ids use hyphens only)."""
     return f"cell-{seat}-{box_id.replace('_', '-')}"
+
+
+# -- research: the action space --------------------------------------------------------------
+
+KEEP_ROLL_PREFIX = "roll:"
+"""The reroll that keeps the dice at the listed positions ("roll:024"; "roll:" rerolls all)."""
+
+
+def action_space(dice: int, box_ids: tuple[str, ...]) -> tuple[str, ...]:
+    """Every id ever legal with `dice` dice and a card of `box_ids`: every reroll, then every box.
+
+    Rerolls are "roll:" and the kept positions in increasing order, every subset of the
+    dice, ordered by how many are kept and then lexicographically; then "score:<box>" in
+    card order.
+
+    >>> space = action_space(5, ("ones", "chance"))
+    >>> len(space), space[:3], space[31:]
+    (34, ('roll:', 'roll:0', 'roll:1'), ('roll:01234', 'score:ones', 'score:chance'))
+    """
+    rerolls = tuple(
+        KEEP_ROLL_PREFIX + "".join(str(position) for position in kept)
+        for size in range(dice + 1)
+        for kept in combinations(range(dice), size)
+    )
+    return rerolls + tuple(score_id(box_id) for box_id in box_ids)

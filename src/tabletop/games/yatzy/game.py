@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import (
+    ActionId,
     Capabilities,
     ChoiceOption,
     Game,
@@ -18,7 +19,7 @@ from tabletop.engine import (
     OptionValue,
     State,
 )
-from tabletop.games.yatzy import drawing, evaluator
+from tabletop.games.yatzy import board, drawing, evaluator, rules
 from tabletop.games.yatzy.rules import FORCED, JOKER_CONVENTIONS, VARIANTS
 from tabletop.games.yatzy.state import YatzyState
 
@@ -74,3 +75,16 @@ class YatzyGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space(
+            VARIANTS[str(options["variant"])].dice, VARIANTS[str(options["variant"])].box_ids
+        )
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return rules.observation_shape(VARIANTS[str(options["variant"])], players)
+
+    def score_bounds(self, players: int, options: Options | None = None) -> tuple[float, float]:
+        """From nothing written to `rules.best_total` of the table's card."""
+        variant = VARIANTS[str(self.resolve_options(options)["variant"])]
+        return 0.0, float(rules.best_total(variant))

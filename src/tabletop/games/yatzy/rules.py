@@ -17,7 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from typing import Any
 
+import numpy as np
+
+from tabletop.engine import Tensor
 from tabletop.games.yatzy import scoring
 from tabletop.games.yatzy.scoring import Counts, ScoreFunction
 
@@ -288,3 +293,63 @@ def _forced_joker_choices(
 def _joker_points(box_id: str, normal: int, fixed: bool) -> int:
     """Full house and the straights take 25 / 30 / 40 for a joker Yahtzee when `fixed`."""
     return JOKER_POINTS.get(box_id, normal) if fixed else normal
+
+
+# -- research: score bounds and the observation tensor ---------------------------------------
+
+
+def best_total(variant: Variant) -> int:
+    """A true upper bound on a sheet's total: every box at its best, every bonus at its most.
+
+    Each box's best is taken over every throw of the variant's dice (joker points
+    included); the upper bonus at the best upper total; a Yahtzee bonus for every box but
+    the Yahtzee's; Yams' Delta at its largest (a 30 in Plus against a 5 in Minus: at most
+    the best Chance).
+
+    >>> best_total(YAHTZEE)
+    1575
+    """
+    throws = [
+        scoring.counts_of(throw) for throw in combinations_with_replacement(scoring.FACES, variant.dice)
+    ]
+    best = {box.id: max(box.score(counts) for counts in throws) for box in variant.boxes}
+    for box_id, points in JOKER_POINTS.items():
+        if variant.has_joker and box_id in best:
+            best[box_id] = max(best[box_id], points)
+    counted = sum(
+        points for box_id, points in best.items() if not (variant.has_delta and box_id in NOT_COUNTED)
+    )
+    upper = variant.upper_bonus(sum(best[box_id] for box_id in UPPER_BOX_IDS if box_id in best))
+    bonuses = YAHTZEE_BONUS * (len(variant.boxes) - 1) if variant.has_joker else 0
+    return counted + upper + bonuses + (best.get("plus", 0) if variant.has_delta else 0)
+
+
+def observation_shape(variant: Variant, players: int) -> tuple[int, ...]:
+    """Per seat two numbers a box and three totals, then the dice one-hot and three numbers."""
+    return (players * (2 * len(variant.boxes) + 3) + variant.dice * len(scoring.FACES) + 3,)
+
+
+def observation(view: Mapping[str, Any], viewer: int | None) -> Tensor:
+    """A view as a vector, seen from the viewer (seat 0 for a spectator).
+
+    For each seat, the viewer's first and then the others in turn order: for each box in
+    card order whether it is written and its points, then the total, the upper total and
+    the upper bonus. Then each die's face one-hot (six values a die, zeros before a
+    throw), the rolls left, 1.0 where the viewer is to move, and the Yahtzee bonus the
+    dice would earn now.
+    """
+    variant = VARIANTS[view["variant"]]
+    players = view["players"]
+    me = viewer or 0
+    seats = []
+    for seat in [(me + step) % players for step in range(players)]:
+        entry = view["seats"][seat]
+        sheet = [entry["sheet"][box.id] for box in variant.boxes]
+        seats += [value is not None for value in sheet] + [value or 0 for value in sheet]
+        seats += [entry["total"], entry["upper_total"], entry["upper_bonus"]]
+    dice = np.zeros((variant.dice, len(scoring.FACES)), np.float32)
+    for position, face in enumerate(view["dice"]):
+        if face:
+            dice[position, face - 1] = 1
+    numbers = [view["rolls_left"], view["mover"] == me, view["choice_bonus"]]
+    return np.concatenate([np.array(seats, np.float32), dice.ravel(), np.array(numbers, np.float32)])

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State
+from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State, Tensor
 from tabletop.games.yatzy.board import (
     DIE_IDS,
     DIE_INDEX,
@@ -34,6 +34,7 @@ from tabletop.games.yatzy.rules import (
     delta,
     earns_yahtzee_bonus,
     empty_sheet,
+    observation,
     scoring_choices,
     sheet_total,
     upper_bonus,
@@ -335,6 +336,9 @@ class YatzyState(State):
             return f"{name}: choose a box to score"
         rolls = f"{self.rolls_left} roll{'s' if self.rolls_left > 1 else ''} left"
         return f"{name}: keep dice and roll ({rolls}), or choose a box to score"
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def _result_sentence(totals: Sequence[int]) -> str:

@@ -252,3 +252,20 @@ RING_PLACE_NAMES = {SUPPLY: "supply"} | {
 }
 """How a ring off the board is written in a record: "supply", or "track-1" … "track-3"."""
 RING_PLACES = {name: place for place, name in RING_PLACE_NAMES.items()}
+
+
+# -- research: the action space --------------------------------------------------------------
+
+
+def action_space() -> tuple[ActionId, ...]:
+    """Every id ever legal, in `ACTIONS` order: 85 placements, the ring moves, 123 rows,
+    85 ring removals, then "pass" and "undo".
+
+    Placements and removals follow the points' index order (A2, A3, …), ring moves their
+    origin, then direction (`DIRECTIONS`), then distance, rows the windows' order.
+
+    >>> space = action_space()
+    >>> len(space), space[:2], space[85:87], space[-2:]
+    (2143, ('A2', 'A3'), ('A2A3', 'A2A4'), ('pass', 'undo'))
+    """
+    return tuple(ACTIONS)

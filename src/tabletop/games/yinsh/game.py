@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import (
+    ActionId,
     Capabilities,
     ChoiceOption,
     Game,
@@ -15,7 +16,7 @@ from tabletop.engine import (
     OptionValue,
     State,
 )
-from tabletop.games.yinsh import drawing, evaluator
+from tabletop.games.yinsh import board, drawing, evaluator, turn
 from tabletop.games.yinsh.board import MARKER_POOL, RINGS_PER_PLAYER
 from tabletop.games.yinsh.rules import RINGS_TO_WIN
 from tabletop.games.yinsh.state import YinshState
@@ -74,3 +75,9 @@ class YinshGame(Game):
 
     def draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
+
+    def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:
+        return board.action_space()
+
+    def _observation_shape(self, players: int, options: dict[str, OptionValue]) -> tuple[int, ...]:
+        return turn.OBSERVATION_SHAPE

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, JsonDict, Outcome, Seat, State
+from tabletop.engine import Action, ActionId, JsonDict, Outcome, Seat, State, Tensor
 from tabletop.games.yinsh.board import (
     ACTIONS,
     BLACK,
@@ -69,6 +69,7 @@ from tabletop.games.yinsh.turn import (
     LastMove,
     Snapshot,
     last_move_view,
+    observation,
     snapshot_from_json,
     snapshot_to_json,
 )
@@ -428,6 +429,9 @@ class YinshState(State):
         else:
             winner = SEAT_NAMES[WHITE if white > black else BLACK]
             self.result = f"{reason}; {winner} wins, {white}–{black} in rings removed"
+
+    def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
+        return observation(view, viewer)
 
 
 def _ring_count(count: int) -> str:

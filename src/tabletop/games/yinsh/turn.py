@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tabletop.engine import JsonDict, Seat
+import numpy as np
+
+from tabletop.engine import JsonDict, Seat, Tensor
 from tabletop.games.yinsh.board import (
+    POINT_COUNT,
     POINT_INDEX,
     POINT_NAMES,
     RING_PLACE_NAMES,
@@ -117,3 +120,38 @@ def _last_from_json(data: JsonDict) -> LastMove:
         rows=tuple((int(seat), ROW_BY_ID[row]) for seat, row in data["rows"]),
         rings=tuple((int(index), POINT_INDEX[point]) for index, point in data["rings"]),
     )
+
+
+# -- research: the observation tensor --------------------------------------------------------
+
+OBSERVATION_SHAPE = (4 * POINT_COUNT + len(PHASE_NAMES) + 5,)
+"""Four planes over the 85 points and eleven numbers (see `observation`)."""
+
+
+def observation(view: JsonDict, viewer: Seat | None) -> Tensor:
+    """A view as a vector, seen from the viewer (White for a spectator).
+
+    Four planes over the points in index order (A2, A3, …): the viewer's rings, the other
+    player's rings, the viewer's markers, the other's markers; then the phase one-hot
+    (`PHASE_NAMES`), 1.0 where the viewer acts, the rings the viewer and the other player
+    have removed, the rings needed to win and the markers left in the pool.
+    """
+    me = viewer or 0
+    mine = ("white", "black")[me]
+    planes = np.zeros((4, POINT_COUNT), np.float32)
+    for ring in view["rings"]:
+        if ring["place"] == "board":
+            planes[0 if ring["colour"] == mine else 1, POINT_INDEX[ring["at"]]] = 1
+    for marker in view["markers"]:
+        planes[2 if marker["colour"] == mine else 3, POINT_INDEX[marker["at"]]] = 1
+    phase = np.zeros(len(PHASE_NAMES), np.float32)
+    phase[PHASE_NAMES.index(view["phase"])] = 1
+    removed = view["rings_removed"]
+    numbers = [
+        view["to_act"] == me,
+        removed[me],
+        removed[1 - me],
+        view["rings_to_win"],
+        view["markers_in_pool"],
+    ]
+    return np.concatenate([planes.ravel(), phase, np.array(numbers, np.float32)])

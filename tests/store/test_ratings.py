@@ -10,7 +10,7 @@ from sqlalchemy import create_engine, select, text
 from sqlalchemy.exc import IntegrityError
 
 from tabletop.engine import Outcome
-from tabletop.store import MoveConflict, NameTaken, NewTable, SeatSpec, Store, UsernameTaken
+from tabletop.store import MoveConflict, NameTaken, NewTable, RatingDelta, SeatSpec, Store, UsernameTaken
 from tabletop.store.database import migrate
 from tabletop.store.models import GameTable, Player
 from tabletop.store.ratings import MODEL, Skill, rate, record_result
@@ -23,6 +23,12 @@ def _table(store: Store, seats: tuple[SeatSpec, ...], *, rated: bool = True, gam
 def _finish(store: Store, table_id: str, ranks: tuple[int, ...], seq: int = 1) -> None:
     scores = tuple(float(-rank) for rank in ranks)
     store.append_move(table_id, seq, 0, "x", Outcome(scores, ranks, "test"))
+
+
+def _deltas(store: Store, table_id: str) -> dict[int, RatingDelta]:
+    record = store.table(table_id)
+    assert record is not None
+    return {delta.seat: delta for delta in record.rating_changes}
 
 
 def _people(store: Store, *names: str) -> list[int]:
@@ -75,7 +81,7 @@ def test_a_rated_table_updates_both_players_once_it_finishes(store: Store) -> No
     expected = rate([Skill.new(), Skill.new()], [1, 2])
     assert (ann_rating.mu, ann_rating.sigma, ann_rating.games) == (expected[0].mu, expected[0].sigma, 1)
     assert (bob_rating.mu, bob_rating.sigma, bob_rating.games) == (expected[1].mu, expected[1].sigma, 1)
-    deltas = store.rating_deltas(table_id)
+    deltas = _deltas(store, table_id)
     assert deltas[0].before == deltas[1].before == 1000
     assert deltas[0].after == ann_rating.shown and deltas[1].after == bob_rating.shown
     [game] = store.played_games(ann)
@@ -87,7 +93,7 @@ def test_a_friendly_table_changes_no_rating_but_counts_as_played(store: Store) -
     ann, bob = _people(store, "Ann", "Bob")
     table_id = _table(store, (SeatSpec(player_id=ann), SeatSpec(player_id=bob)), rated=False)
     _finish(store, table_id, (2, 1))
-    assert store.ratings_of(ann) == [] and store.rating_deltas(table_id) == {}
+    assert store.ratings_of(ann) == [] and _deltas(store, table_id) == {}
     [count] = store.game_counts(ann)
     assert (count.game_id, count.played, count.rated) == ("nim", 1, 0)
     assert store.played_games(bob)[0].rating is None
@@ -103,7 +109,7 @@ def test_a_calibrated_bot_is_a_fixed_anchor(store: Store) -> None:
     assert (ann_rating.mu, ann_rating.sigma) == (expected.mu, expected.sigma)
     bot = store.bot_ratings("nim")[("nim", "mcts:3")]
     assert (bot.mu, bot.sigma, bot.shown) == (30.0, 2.0, 1720)
-    assert store.rating_deltas(table_id)[1].change == 0
+    assert _deltas(store, table_id)[1].change == 0
 
 
 def test_a_bot_without_a_rating_leaves_a_person_alone_unrated(store: Store) -> None:

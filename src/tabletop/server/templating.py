@@ -10,6 +10,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
@@ -40,4 +41,14 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat}"
 
 
+def profile_url(name: str) -> str:
+    """The profile page of a display name (quoted whole: a name may hold "/" or "?").
+
+    >>> profile_url("Guest 2756 (2)")
+    '/players/Guest%202756%20%282%29'
+    """
+    return f"/players/{quote(name, safe='')}"
+
+
 ENVIRONMENT.filters["seat_name"] = seat_name
+ENVIRONMENT.filters["profile_url"] = profile_url

@@ -126,6 +126,20 @@ class NewTable:
 
 
 @dataclass(frozen=True)
+class RatingDelta:
+    """One seat's rating before and after a rated table (the game-over box shows it)."""
+
+    seat: Seat
+    before: int
+    after: int
+
+    @property
+    def change(self) -> int:
+        """How much the shown rating moved (0 for a bot: bots are fixed anchors)."""
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
 class TableRecord:
     """A table as stored: its game set-up, status, seats and result (never its position)."""
 
@@ -147,6 +161,8 @@ class TableRecord:
     rematch_of: str | None = None
     last_move_at: datetime | None = None
     rated: bool = False
+    rating_changes: tuple[RatingDelta, ...] = ()
+    """Once a rated table has finished: each rated seat's shown rating before and after."""
 
     def seat_of(self, player_id: int | None) -> Seat | None:
         """The seat this player holds, or None (a spectator)."""
@@ -222,19 +238,6 @@ class RatingPoint:
     table_id: str
     finished_at: datetime
     shown: int
-
-
-@dataclass(frozen=True)
-class RatingDelta:
-    """One seat's rating before and after a rated table (the game-over box shows it)."""
-
-    seat: Seat
-    before: int
-    after: int
-
-    @property
-    def change(self) -> int:
-        return self.after - self.before
 
 
 @dataclass(frozen=True)

@@ -532,12 +532,6 @@ class Store:
                 for row, seat in rows
             ]
 
-    def rating_deltas(self, table_id: str) -> dict[Seat, RatingDelta]:
-        """Each rated seat's shown rating before and after the table (empty for a friendly one)."""
-        with self._transaction() as session:
-            deltas = profiles.table_deltas(session, [table_id])
-            return {seat: delta for (_, seat), delta in deltas.items()}
-
     def leaderboard(
         self, game_id: str, min_games: int = ratings.MIN_LEADERBOARD_GAMES, limit: int = 50
     ) -> list[LeaderboardEntry]:
@@ -762,7 +756,15 @@ def _table_record(session: Session, row: GameTable) -> TableRecord:
         rematch_of=row.rematch_of,
         last_move_at=None if row.last_move_at is None else _utc(row.last_move_at),
         rated=row.rated,
+        rating_changes=_rating_changes(session, row),
     )
+
+
+def _rating_changes(session: Session, row: GameTable) -> tuple[RatingDelta, ...]:
+    if not row.rated or row.status != "finished":
+        return ()
+    deltas = profiles.table_deltas(session, [row.id])
+    return tuple(delta for _, delta in sorted(deltas.items()))
 
 
 def _outcome(result: dict[str, Any] | None) -> Outcome | None:

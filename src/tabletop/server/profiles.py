@@ -159,13 +159,7 @@ async def player_games(
     context = context_of(request)
     player = await _player(context, name)
     chosen = _game(context, game)
-    played = await context.run(
-        context.store.played_games,
-        player.id,
-        None if chosen is None else chosen.id,
-        page,
-        GAMES_PAGE_SIZE + 1,
-    )
+    played = await _page_of_games(context, player.id, chosen, page)
     return {
         "player": player.name,
         "page": page,
@@ -211,7 +205,7 @@ async def profile_page(request: Request, name: str) -> HTMLResponse:
         if entry["rating"] is not None:
             points = await context.run(context.store.rating_points, player.id, entry["game"])
             charts[entry["game"]] = rating_chart(points, entry["title"])
-    recent = await context.run(context.store.played_games, player.id, None, 1, RECENT_GAMES)
+    recent = await context.run(context.store.played_games, player.id, limit=RECENT_GAMES)
     return await render_page(
         request, "profile.html", profile=profile, charts=charts, recent=_rows(context, recent), subject=player
     )
@@ -225,9 +219,7 @@ async def history_page(request: Request, page: PageNumber = 1, game: GameFilter 
     chosen = _game(context, game or None)
     played: list[PlayedGame] = []
     if visitor is not None:
-        played = await context.run(
-            context.store.played_games, visitor.id, chosen.id if chosen else None, page, GAMES_PAGE_SIZE + 1
-        )
+        played = await _page_of_games(context, visitor.id, chosen, page)
     return await render_page(
         request,
         "history.html",
@@ -268,6 +260,17 @@ async def bot_page(request: Request, participant: str) -> HTMLResponse:
     titles = {game.id: game.title for game in context.list_games()}
     return await render_page(
         request, "bot.html", name=bot_display_name(bot, int(level)), ratings=ratings, titles=titles
+    )
+
+
+async def _page_of_games(context: Context, player_id: int, game: Game | None, page: int) -> list[PlayedGame]:
+    """Page `page` of a person's games and the first game of the next page, if any (to link it)."""
+    return await context.run(
+        context.store.played_games,
+        player_id,
+        None if game is None else game.id,
+        offset=(page - 1) * GAMES_PAGE_SIZE,
+        limit=GAMES_PAGE_SIZE + 1,
     )
 
 

@@ -516,11 +516,11 @@ class Store:
             return profiles.solo_bests(session, player_id)
 
     def played_games(
-        self, player_id: int, game_id: str | None = None, page: int = 1, per_page: int = GAMES_PAGE_SIZE
+        self, player_id: int, game_id: str | None = None, *, offset: int = 0, limit: int = GAMES_PAGE_SIZE
     ) -> list[PlayedGame]:
-        """Page `page` (from 1) of a person's finished tables, newest first, with their rank and change."""
+        """A person's finished tables, newest first, from `offset` on, with their rank and rating change."""
         with self._transaction() as session:
-            rows = profiles.finished_tables(session, player_id, game_id, (page - 1) * per_page, per_page)
+            rows = profiles.finished_tables(session, player_id, game_id, offset, limit)
             deltas = profiles.table_deltas(session, [row.id for row, _ in rows])
             return [
                 PlayedGame(

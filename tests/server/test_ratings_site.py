@@ -20,6 +20,12 @@ def _guest(site: Site, name: str) -> Guest:
     return site.guest(f"{name} {uuid.uuid4().hex[:6]}")
 
 
+def _csrf(browser: httpx.Client) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', browser.get("/").text)
+    assert found
+    return found.group(1)
+
+
 def _nim(site: Site, first: Guest, second: Guest, *, rated: bool) -> str:
     body = {"game": "nim", "seats": [{"kind": "me"}, {"kind": "open"}], "options": QUICK_NIM, "rated": rated}
     created = site.http.post("/api/tables", json=body, headers=first.headers)
@@ -182,3 +188,30 @@ def test_the_new_routes_are_in_the_openapi_schema(site: Site) -> None:
     assert {"/api/players/{name}", "/api/players/{name}/games", "/api/games/{game_id}/leaderboard"} <= set(
         paths
     )
+
+
+def test_a_calibrated_bot_is_offered_with_its_rating_and_may_sit_at_a_rated_table(site: Site) -> None:
+    site.store.set_bot_ratings({("nim", "mcts:1"): (22.0, 3.0)})
+    shown = Skill(22.0, 3.0).shown
+    form = site.http.get("/games/nim/new").text
+    assert f"MCTS bot, level 1 ≈ {shown:,}" in form and "MCTS bot, level 2 ≈" not in form
+    assert f"≈ {shown:,}" in site.http.get("/bots/mcts:1").text
+    assert site.http.get("/bots/mcts:4").status_code == 404
+    ann = _guest(site, "Ann")
+    body = {
+        "game": "nim",
+        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "mcts", "level": 1}],
+        "rated": True,
+    }
+    created = site.http.post("/api/tables", json=body, headers=ann.headers)
+    assert created.status_code == 201 and created.json()["rated"] is True
+
+
+def test_renaming_to_a_name_someone_shows_is_refused(site: Site) -> None:
+    taken = _guest(site, "Zed")
+    with httpx.Client(base_url=site.base_url) as browser:
+        mine = browser.post("/name", data={"csrf": _csrf(browser), "name": f"Yan {uuid.uuid4().hex[:6]}"})
+        assert mine.status_code == 303
+        refused = browser.post("/name", data={"csrf": _csrf(browser), "name": taken.name.upper()})
+        assert refused.status_code == 409 and "is taken" in refused.text
+        assert taken.name not in browser.get("/").text

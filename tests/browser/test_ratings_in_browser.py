@@ -54,9 +54,11 @@ def test_a_rated_game_between_two_accounts_changes_both_profiles(
 
         ann.goto(f"{base_url}/games/kalah/new")
         ann.select_option("select[name=seat-0]", "me")
+        ann.select_option("select[name=seat-1]", "bot:mcts:5")  # not calibrated: the table would be friendly
+        assert ann.is_disabled("#rated") and not ann.is_checked("#rated")
         ann.select_option("select[name=seat-1]", "open")
         ann.select_option("select[name=option-seeds]", "1")
-        assert ann.is_checked("#rated")
+        assert ann.is_enabled("#rated") and ann.is_checked("#rated")
         ann.click("#create-table")
         ann.wait_for_selector("body[data-connection=live]")
         table_url = ann.url

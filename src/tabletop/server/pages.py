@@ -128,9 +128,12 @@ async def rename(request: Request) -> Response:
     return RedirectResponse("/", status_code=SEE_OTHER)
 
 
-def _seat_choices(game: Game, calibrated: dict[tuple[str, str], RatingRecord]) -> list[tuple[str, str]]:
-    """Me, an open seat, or each bot at each level: a calibrated one with its rating ("≈ 1,480")."""
-    choices = [("me", "Me"), ("open", "Open seat (invite)")]
+def _seat_choices(game: Game, calibrated: dict[tuple[str, str], RatingRecord]) -> list[tuple[str, str, bool]]:
+    """(value, label, may sit at a rated table): me, an open seat, or each bot at each level.
+
+    A calibrated bot's label carries its rating ("MCTS bot, level 3 ≈ 1,480").
+    """
+    choices = [("me", "Me", True), ("open", "Open seat (invite)", True)]
     for name in bots.names(game.id):
         levels: list[int | None] = list(BOT_LEVELS) if bots.has_levels(name) else [None]
         for level in levels:
@@ -138,7 +141,7 @@ def _seat_choices(game: Game, calibrated: dict[tuple[str, str], RatingRecord]) -
             rating = calibrated.get((game.id, bot_participant(name, level)))
             if rating is not None:
                 label += f" ≈ {rating.shown:,}"
-            choices.append((f"bot:{name}:{level or 1}", label))
+            choices.append((f"bot:{name}:{level or 1}", label, rating is not None))
     return choices
 
 

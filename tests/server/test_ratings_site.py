@@ -114,6 +114,8 @@ def test_the_game_over_box_and_the_profile_page_show_the_rating(site: Site) -> N
     assert '<svg class="rating-chart"' in profile.text and "won" in profile.text
     assert f"/t/{table['id']}/replay" in profile.text
     assert site.http.get("/players/nobody-at-all-here").status_code == 404
+    for junk in ("%00", "x" * 5000):
+        assert site.http.get(f"/api/players/{junk}").status_code == 404
 
 
 def test_the_leaderboard_lists_people_with_enough_rated_games(site: Site) -> None:

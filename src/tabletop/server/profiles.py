@@ -27,6 +27,7 @@ from tabletop.server.pages import page as render_page
 from tabletop.server.summaries import bot_display_name, seat_display_name
 from tabletop.server.templating import profile_url
 from tabletop.store import PlayedGame, PlayerRecord, SeatRecord
+from tabletop.store.models import NAME_LENGTH
 from tabletop.store.ratings import MIN_LEADERBOARD_GAMES, bot_participant
 from tabletop.store.store import GAMES_PAGE_SIZE
 
@@ -40,6 +41,9 @@ GameFilter = Annotated[str | None, Query(max_length=40, description="Only this g
 
 
 async def _player(context: Context, name: str) -> PlayerRecord:
+    """The player showing `name`; a name no player could have never reaches the database."""
+    if len(name) > NAME_LENGTH or "\x00" in name:
+        raise errors.NotFound("no player has such a name")
     player = await context.run(context.store.player_named, name)
     if player is None:
         raise errors.NotFound(f"no player called {name!r}")

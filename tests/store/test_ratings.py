@@ -300,6 +300,8 @@ def test_rebuild_reproduces_the_stored_ratings_exactly(store: Store) -> None:
     for people, ranks in seatings:
         seats = tuple(SeatSpec(player_id=p) if p else SeatSpec(bot="mcts", bot_level=2) for p in people)
         _finish(store, _table(store, seats), ranks)
+    unrated = (SeatSpec(player_id=ann), SeatSpec(bot="random", bot_level=1))  # no rating: nothing rated
+    _finish(store, _table(store, unrated), (1, 2))
     stored = {player: store.ratings_of(player) for player in (ann, bob, cy)}
     report = store.rebuild_ratings()
     assert (report.tables, report.ratings, report.changed) == (5, 3, 0)

@@ -291,7 +291,8 @@ def count_rated_tables(session: Session) -> int:
 
 
 def _people_ratings(session: Session) -> list[Rating]:
-    return list(session.scalars(select(Rating).where(Rating.player_id.is_not(None))))
+    """People's ratings from at least one rated table (a row of 0 games rated nothing)."""
+    return list(session.scalars(select(Rating).where(Rating.player_id.is_not(None), Rating.games > 0)))
 
 
 def _rated_tables(session: Session) -> list[str]:

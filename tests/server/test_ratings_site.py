@@ -106,8 +106,8 @@ def test_the_game_over_box_and_the_profile_page_show_the_rating(site: Site) -> N
     table = _second_player_wins(site, _nim(site, ann, bob, rated=True), ann, bob)
     winner = rate([Skill.new(), Skill.new()], [2, 1])[1]
     page = site.http.get(f"/t/{table['id']}").text
-    box = re.search(r'id="rating-change-1">([^<]*)<', page)
-    assert box and box.group(1) == f"{winner.shown:,} (+{winner.shown - 1000})"
+    box = re.search(r'id="rating-change-1">([^<]*)<small>([^<]*)<', page)
+    assert box and (box.group(1), box.group(2)) == (f"{winner.shown:,} ", f"(+{winner.shown - 1000})")
     assert f'href="/players/{bob.name.replace(" ", "%20")}"' in page
     profile = site.http.get(f"/players/{bob.name}")
     assert profile.status_code == 200

@@ -89,6 +89,18 @@ def test_a_rated_table_updates_both_players_once_it_finishes(store: Store) -> No
     assert [seat.player_name for seat in game.opponents] == ["Bob"]
 
 
+def test_the_chart_starts_at_the_rating_before_the_first_rated_table(store: Store) -> None:
+    ann, bob = _people(store, "Ann", "Bob")
+    tables = [_table(store, (SeatSpec(player_id=ann), SeatSpec(player_id=bob))) for _ in range(2)]
+    for table_id in tables:
+        _finish(store, table_id, (1, 2))
+    first, second = (_deltas(store, table_id)[0] for table_id in tables)
+    points = store.rating_points(ann, "nim")
+    assert [point.shown for point in points] == [1000, first.after, second.after]
+    assert [point.table_id for point in points] == [tables[0], *tables]
+    assert first.after == second.before
+
+
 def test_a_friendly_table_changes_no_rating_but_counts_as_played(store: Store) -> None:
     ann, bob = _people(store, "Ann", "Bob")
     table_id = _table(store, (SeatSpec(player_id=ann), SeatSpec(player_id=bob)), rated=False)

@@ -1,7 +1,8 @@
 """The rating chart of a profile: an SVG line drawn on the server, no script needed.
 
-One point per rated table, in the order they were rated, so a busy evening does not bunch
-into one spot as it would on a time axis; the first and last dates label the ends.
+One point per rated table, in the order they were rated (after the starting rating), so a
+busy evening does not bunch into one spot as it would on a time axis; the first and last
+dates label the ends.
 """
 
 from __future__ import annotations
@@ -47,12 +48,13 @@ def rating_chart(points: Sequence[RatingPoint], title: str) -> Markup:
         f"{points[-1].finished_at:%Y-%m-%d}</text>"
     )
     return Markup(
-        f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}: rating over {len(points)} rated '
-        f"game{'s' if len(points) != 1 else ''}</title>"
+        f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" font-size="11" role="img" '
+        f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}: rating from '
+        f"{points[0].shown} to {points[-1].shown}</title>"
         f'<rect x="{MARGIN_LEFT}" y="{MARGIN_TOP}" width="{WIDTH - MARGIN_LEFT - MARGIN_RIGHT}" '
-        f'height="{HEIGHT - MARGIN_TOP - MARGIN_BOTTOM}" class="frame"/>'
-        f'<polyline points="{line}" class="line"/>{dots}{labels}</svg>'
+        f'height="{HEIGHT - MARGIN_TOP - MARGIN_BOTTOM}" class="frame" fill="#fff" stroke="#ccc"/>'
+        f'<polyline points="{line}" class="line" fill="none" stroke="#2e7d32" stroke-width="2"/>'
+        f"{dots}{labels}</svg>"
     )
 
 

@@ -51,15 +51,19 @@ def bot_ratings(session: Session, game_id: str | None = None) -> dict[tuple[str,
 
 
 def rating_points(session: Session, player_id: int, game_id: str) -> list[RatingPoint]:
-    """The person's shown rating after each rated table of a game, oldest first."""
-    rows = session.execute(
-        select(
-            RatingChange.table_id, RatingChange.created_at, RatingChange.mu_after, RatingChange.sigma_after
-        )
+    """The person's shown rating before their first rated table of a game, then after each one."""
+    rows = session.scalars(
+        select(RatingChange)
         .where(RatingChange.player_id == player_id, RatingChange.game_id == game_id)
         .order_by(RatingChange.rating_seq)
     ).all()
-    return [RatingPoint(table_id, moment, Skill(mu, sigma).shown) for table_id, moment, mu, sigma in rows]
+    if not rows:
+        return []
+    first = rows[0]
+    start = RatingPoint(first.table_id, first.created_at, Skill(first.mu_before, first.sigma_before).shown)
+    return [start] + [
+        RatingPoint(row.table_id, row.created_at, Skill(row.mu_after, row.sigma_after).shown) for row in rows
+    ]
 
 
 def game_counts(session: Session, player_id: int) -> list[GameCount]:

@@ -198,6 +198,10 @@ def test_a_calibrated_bot_is_offered_with_its_rating_and_may_sit_at_a_rated_tabl
     form = site.http.get("/games/nim/new").text
     assert f"MCTS bot, level 1 ≈ {shown:,}" in form and "MCTS bot, level 2 ≈" not in form
     assert f"≈ {shown:,}" in site.http.get("/bots/mcts:1").text
+    assert (
+        f'<a href="/bots/mcts:1">MCTS bot, level 1</a> ≈ {shown:,}'
+        in site.http.get("/games/nim/leaderboard").text
+    )
     assert site.http.get("/bots/mcts:4").status_code == 404
     ann = _guest(site, "Ann")
     body = {

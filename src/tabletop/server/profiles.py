@@ -211,7 +211,7 @@ async def profile_page(request: Request, name: str) -> HTMLResponse:
             charts[entry["game"]] = rating_chart(points, entry["title"])
     recent = await context.run(context.store.played_games, player.id, limit=RECENT_GAMES)
     return await render_page(
-        request, "profile.html", profile=profile, charts=charts, recent=_rows(context, recent), subject=player
+        request, "profile.html", profile=profile, charts=charts, recent=_rows(context, recent)
     )
 
 
@@ -241,16 +241,26 @@ async def leaderboard_page(request: Request, game_id: str) -> HTMLResponse:
     context = context_of(request)
     game = context.service.game(game_id)
     entries = await context.run(context.store.leaderboard, game.id)
+    calibrated = await context.run(context.store.bot_ratings, game.id)
+    bots = [
+        (_bot_name(participant), rating.shown, f"/bots/{participant}")
+        for (_, participant), rating in sorted(calibrated.items(), key=lambda item: -item[1].shown)
+    ]
     return await render_page(
-        request, "leaderboard.html", game=game, entries=entries, min_games=MIN_LEADERBOARD_GAMES
+        request, "leaderboard.html", game=game, entries=entries, min_games=MIN_LEADERBOARD_GAMES, bots=bots
     )
+
+
+def _bot_name(participant: str) -> str:
+    """ "mcts:3" as people read it."""
+    bot, _, level = participant.partition(":")
+    return bot_display_name(bot, int(level) if level.isdigit() else None)
 
 
 @pages.get("/bots/{participant}")
 async def bot_page(request: Request, participant: str) -> HTMLResponse:
     """A calibrated bot at a level ("mcts:3"): its rating at each game it was calibrated for."""
     context = context_of(request)
-    bot, _, level = participant.partition(":")
     ratings = sorted(
         (
             rating
@@ -259,12 +269,10 @@ async def bot_page(request: Request, participant: str) -> HTMLResponse:
         ),
         key=lambda rating: rating.game_id,
     )
-    if not ratings or not level.isdigit():
+    if not ratings:
         raise errors.NotFound(f"no calibrated bot {participant!r}")
     titles = {game.id: game.title for game in context.list_games()}
-    return await render_page(
-        request, "bot.html", name=bot_display_name(bot, int(level)), ratings=ratings, titles=titles
-    )
+    return await render_page(request, "bot.html", name=_bot_name(participant), ratings=ratings, titles=titles)
 
 
 async def _page_of_games(context: Context, player_id: int, game: Game | None, page: int) -> list[PlayedGame]:

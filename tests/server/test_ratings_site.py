@@ -221,3 +221,13 @@ def test_renaming_to_a_name_someone_shows_is_refused(site: Site) -> None:
         refused = browser.post("/name", data={"csrf": _csrf(browser), "name": taken.name.upper()})
         assert refused.status_code == 409 and "is taken" in refused.text
         assert taken.name not in browser.get("/").text
+
+
+def test_the_header_links_to_ones_profile_and_history_and_the_lobby_to_leaderboards(site: Site) -> None:
+    with httpx.Client(base_url=site.base_url) as browser:
+        name = f"Lou {uuid.uuid4().hex[:6]}"
+        browser.post("/api/guests", json={"name": name})
+        lobby = browser.get("/").text
+        assert f'href="/players/{name.replace(" ", "%20")}" id="tt-me">{name}' in lobby
+        assert 'href="/history"' in lobby and 'href="/games/nim/leaderboard"' in lobby
+        assert 'href="/games/guess/rules"' in lobby and 'href="/games/guess/leaderboard"' not in lobby  # solo

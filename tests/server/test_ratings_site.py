@@ -231,3 +231,17 @@ def test_the_header_links_to_ones_profile_and_history_and_the_lobby_to_leaderboa
         assert f'href="/players/{name.replace(" ", "%20")}" id="tt-me">{name}' in lobby
         assert 'href="/history"' in lobby and 'href="/games/nim/leaderboard"' in lobby
         assert 'href="/games/guess/rules"' in lobby and 'href="/games/guess/leaderboard"' not in lobby  # solo
+
+
+def test_the_registration_form_sets_the_display_name_or_says_it_is_taken(site: Site) -> None:
+    taken = _guest(site, "Kim")
+    with httpx.Client(base_url=site.base_url) as browser:
+        browser.post("/api/guests", json={})
+        username = f"form{uuid.uuid4().hex[:8]}"
+        form = {"username": username, "password": "long enough", "name": taken.name}
+        refused = browser.post("/register", data={"csrf": _csrf(browser), **form})
+        assert refused.status_code == 400 and "is taken; choose another" in refused.text
+        chosen = f"Kit {uuid.uuid4().hex[:6]}"
+        done = browser.post("/register", data={"csrf": _csrf(browser), **form, "name": chosen})
+        assert done.status_code == 303
+        assert f'id="tt-me">{chosen}<' in browser.get("/").text

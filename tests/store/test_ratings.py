@@ -10,7 +10,16 @@ from sqlalchemy import create_engine, select, text
 from sqlalchemy.exc import IntegrityError
 
 from tabletop.engine import Outcome
-from tabletop.store import MoveConflict, NameTaken, NewTable, RatingDelta, SeatSpec, Store, UsernameTaken
+from tabletop.store import (
+    MoveConflict,
+    NameTaken,
+    NewTable,
+    RatingDelta,
+    SeatSpec,
+    Store,
+    TableFinished,
+    UsernameTaken,
+)
 from tabletop.store.database import migrate
 from tabletop.store.models import GameTable, Player
 from tabletop.store.ratings import MODEL, Skill, rate, record_result
@@ -206,6 +215,17 @@ def test_two_processes_ending_a_table_by_resignation_rate_it_once(store: Store, 
         assert bob_rating.games == 1 and bob_rating.mu > 25.0
     finally:
         other.close()
+
+
+def test_a_final_move_after_a_resignation_ended_the_table_is_refused(store: Store) -> None:
+    """The table ends once: the move that would end it again conflicts, and nothing of it is kept."""
+    ann, bob = _people(store, "Ann", "Bob")
+    table_id = _table(store, (SeatSpec(player_id=ann), SeatSpec(player_id=bob)))
+    store.leave_game(table_id, 0, 0, forfeit="resigned", result=Outcome((0.0, 1.0), (2, 1), "Ann resigned"))
+    with pytest.raises(TableFinished):
+        store.append_move(table_id, 1, 1, "x", Outcome((0.0, 1.0), (2, 1), "again"))
+    assert store.moves(table_id) == []
+    assert [rating.games for rating in store.ratings_of(bob)] == [1]
 
 
 def test_rating_a_table_a_second_time_fails_on_the_key_and_changes_nothing(store: Store) -> None:

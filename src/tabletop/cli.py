@@ -9,6 +9,8 @@
     tabletop serve --port 8000 --data-dir data
     tabletop bench server -n 100 --database sqlite
     tabletop analyse k2x9q7m1ab              (or a JSON game file)
+    tabletop ratings calibrate kalah -n 20 --levels 1,2,3
+    tabletop ratings rebuild --data-dir data
 
 Games come from the registry and bots from `bots.from_spec`, so nothing here knows a game.
 The terminal shows each person the board drawn from their own seat's view, never the state.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -28,9 +31,10 @@ from rich.table import Table
 
 from tabletop import bots, games
 from tabletop.analysis.cli import analyse
+from tabletop.bench import calibration, server_load, speed
 from tabletop.bench import match as matches
-from tabletop.bench import server_load, speed
 from tabletop.bots import Bot
+from tabletop.bots import calibration as bot_ratings
 from tabletop.engine import (
     Action,
     ActionId,
@@ -46,6 +50,9 @@ from tabletop.engine import (
     UnknownGame,
 )
 from tabletop.server.cli import serve
+from tabletop.server.settings import DEFAULT_DATA_DIRECTORY
+from tabletop.store import Store, database_url
+from tabletop.store.ratings import Skill
 
 QUIT_WORDS = ("q", "quit")
 LISTED_INT_CHOICES = 6
@@ -61,6 +68,10 @@ app = typer.Typer(
 )
 bench_app = typer.Typer(no_args_is_help=True, help="Speed figures, printed for people to read.")
 app.add_typer(bench_app, name="bench")
+ratings_app = typer.Typer(
+    no_args_is_help=True, help="Ratings: calibrating the bots, rebuilding from the tables."
+)
+app.add_typer(ratings_app, name="ratings")
 
 PlayersOption = Annotated[
     int | None, typer.Option("--players", "-p", help="Number of seats (default: as many as needed).")
@@ -535,3 +546,63 @@ def bench_mcts(
 
 app.command("serve")(serve)
 app.command("analyse")(analyse)
+
+
+@ratings_app.command("calibrate")
+def ratings_calibrate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `tabletop games`).")],
+    *,
+    count: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pair of bots.")] = 20,
+    levels: Annotated[
+        str, typer.Option(help="The levels of levelled bots (MCTS), comma-separated.")
+    ] = "1,2,3",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Games played in parallel processes.")] = 1,
+    write: Annotated[bool, typer.Option(help="Store the result in the bots' ratings data file.")] = True,
+) -> None:
+    """A round-robin of the game's bots rated like people; writes tabletop/bots/data/ratings.json."""
+    game = _load(game_id)
+    try:
+        chosen = [int(level) for level in levels.split(",") if level.strip()]
+        specs = calibration.default_specs(game.id, chosen)
+        groups = len(specs) * (len(specs) - 1) // 2
+        with Progress(console=console) as progress:
+            task = progress.add_task(f"{game.title}: {len(specs)} bots", total=count * groups)
+            result = calibration.round_robin(
+                game.id, specs, count, seed=seed, jobs=jobs, on_game=lambda: progress.advance(task)
+            )
+    except ValueError as error:
+        _fail(str(error))
+    table = Table("Bot", "mu", "sigma", "Shown")
+    for bot, (mu, sigma) in sorted(result.ratings.items(), key=lambda item: -item[1][0]):
+        table.add_row(bot, f"{mu:.2f}", f"{sigma:.2f}", f"{Skill(mu, sigma).shown:,}")
+    console.print(table)
+    console.print(f"{result.games} games of {game.title}, {count} per pair, seed {seed}")
+    if write:
+        bot_ratings.save(result)
+        console.print(f"written to {bot_ratings.RATINGS_FILE}")
+
+
+@ratings_app.command("rebuild")
+def ratings_rebuild(
+    *,
+    data_dir: Annotated[
+        Path, typer.Option("--data-dir", help="Where the SQLite database lives (as for `tabletop serve`).")
+    ] = DEFAULT_DATA_DIRECTORY,
+) -> None:
+    """Recomputes every rating from the rated tables in the order they were rated.
+
+    The database is the SQLite file in --data-dir unless TABLETOP_DATABASE_URL is set.
+    It reports how many ratings differed from the stored ones (0 when nothing drifted).
+    """
+    store = Store.open(database_url(data_dir))
+    try:
+        with Progress(console=console) as progress:
+            task = progress.add_task("Rating tables", total=store.rated_tables())
+            report = store.rebuild_ratings(lambda: progress.advance(task))
+    finally:
+        store.close()
+    console.print(
+        f"{report.tables} rated tables replayed; {report.ratings} ratings written, "
+        f"{report.changed} differed from the stored ones"
+    )

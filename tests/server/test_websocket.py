@@ -108,7 +108,7 @@ def test_chat_reaches_everyone_at_the_table(site: Site) -> None:
         first.send(json.dumps({"type": "chat", "text": "good game"}))
         heard = [_receive(first), _receive(second)]
     assert [(line["type"], line["name"], line["text"]) for line in heard] == [
-        ("chat", "Ann", "good game")
+        ("chat", ann.name, "good game")
     ] * 2
     assert [line.text for line in site.store.chat(table_id)] == ["good game"]
 

@@ -8,14 +8,11 @@ and fail, not skip, when the server is down.
 from __future__ import annotations
 
 import threading
-import uuid
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, text, update
+from sqlalchemy import inspect, text, update
 
 from tabletop.engine import Outcome
 from tabletop.store import (
@@ -31,32 +28,6 @@ from tabletop.store import (
 )
 from tabletop.store.database import downgrade
 from tabletop.store.models import Base, TableSeat
-
-POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'store.sqlite3'}"
-        return
-    schema = f"test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(POSTGRES_URL)
-    with admin.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    opened = Store.open(database_url)
-    yield opened
-    opened.close()
 
 
 def _two_seat_table(store: Store, *, first: SeatSpec | None = None, second: SeatSpec | None = None) -> str:

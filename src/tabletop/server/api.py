@@ -34,7 +34,7 @@ from tabletop.server.live import replay_snapshot
 from tabletop.server.service import MAX_ACTION_ID_LENGTH, MAX_SEATS, TableRequest
 from tabletop.server.summaries import game_summary, table_summary
 from tabletop.server.views import view_data, visible_log
-from tabletop.store import PlayerRecord, SeatSpec, UsernameTaken
+from tabletop.store import NameTaken, PlayerRecord, SeatSpec, UsernameTaken
 from tabletop.store.models import NAME_LENGTH
 from tabletop.store.passwords import MAX_PASSWORD_LENGTH
 
@@ -64,6 +64,9 @@ class LoginIn(BaseModel):
 class RegisterIn(BaseModel):
     username: str = Field(max_length=NAME_LENGTH)
     password: str = Field(max_length=MAX_PASSWORD_LENGTH)
+    name: str | None = Field(
+        default=None, min_length=1, max_length=NAME_LENGTH, description="The display name (unique)."
+    )
 
 
 class PasswordIn(BaseModel):
@@ -91,6 +94,11 @@ class TableIn(BaseModel):
     mode: Literal["live", "turn-based"] = "live"
     clock: dict[str, Any] | None = None
     on_timeout: Literal["lose", "bot"] = "lose"
+    rated: bool = Field(
+        default=False,
+        description="A rated table changes its players' ratings; its bots must be calibrated. "
+        "Ignored for a table of one (solo games keep personal bests).",
+    )
 
 
 class JoinIn(BaseModel):
@@ -126,8 +134,12 @@ async def login(request: Request, body: LoginIn, context: ContextDependency) -> 
 
 @router.post("/register", status_code=201)
 async def register(request: Request, body: RegisterIn, context: ContextDependency) -> PlayerOut:
-    """Turns the current guest (or a new one) into a named account."""
+    """Turns the current guest (or a new one) into a named account, keeping its games.
+
+    `name` sets the display name; a name another player shows is refused (409).
+    """
     username = username_of(body.username)
+    name = None if body.name is None else clean_name(body.name, "a name", NAME_LENGTH)
     problem = registration_problem(username, body.password)
     if problem is not None:
         raise errors.BadRequest(problem)
@@ -136,9 +148,11 @@ async def register(request: Request, body: RegisterIn, context: ContextDependenc
     if player is None:
         player = await context.run(context.store.create_guest, username)
     try:
-        account = await hashing(request, context.store.register, player.id, username, body.password)
+        account = await hashing(request, context.store.register, player.id, username, body.password, name)
     except UsernameTaken as error:
         raise errors.UsernameUnavailable(str(error)) from error
+    except NameTaken as error:
+        raise errors.NameUnavailable(str(error)) from error
     return _player_out(account, await start_over(request, account))
 
 
@@ -192,7 +206,9 @@ async def create_table(
         raise errors.BadRequest("you can take only one seat")
     seats = tuple(_seat_spec(seat, player) for seat in body.seats)
     clock = ClockSpec.from_json(body.clock, body.on_timeout)
-    table_request = TableRequest(body.game, seats, body.options, body.mode, created_by=player.id, clock=clock)
+    table_request = TableRequest(
+        body.game, seats, body.options, body.mode, created_by=player.id, clock=clock, rated=body.rated
+    )
     await context.limits.check(request, "table", player.id)
     live = await context.service.create_table(table_request)
     return table_summary(live.record, live.seq)

@@ -19,8 +19,9 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.sessions import SessionMiddleware
 
 from tabletop import games
+from tabletop.bots import calibration
 from tabletop.engine import Game
-from tabletop.server import api, pages, websocket
+from tabletop.server import api, pages, profiles, websocket
 from tabletop.server.bot_runner import BotRunner, ProcessBotRunner
 from tabletop.server.context import Context
 from tabletop.server.errors import ServiceError
@@ -56,6 +57,7 @@ def create_app(
 ) -> FastAPI:
     """The site for `settings`; the keyword arguments replace the production parts in tests."""
     store = Store.open(settings.database_url)
+    store.set_bot_ratings(calibration.calibrated())
     if settings.clock_offset_s:
         offset = timedelta(seconds=settings.clock_offset_s)
         store.clock = lambda: now() + offset
@@ -90,6 +92,8 @@ def create_app(
     app.include_router(api.router)
     app.include_router(websocket.router)
     app.include_router(pages.router)
+    app.include_router(profiles.pages)
+    app.include_router(profiles.api)
     app.mount("/static", FingerprintedStaticFiles(directory=STATIC_DIRECTORY), name="static")
     app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]

@@ -86,6 +86,13 @@ class UsernameUnavailable(ServiceError):
     http_status = 409
 
 
+class NameUnavailable(ServiceError):
+    """Another player shows that display name (names are unique, ignoring case)."""
+
+    code = "name_taken"
+    http_status = 409
+
+
 class NotStarted(ServiceError):
     """The table still waits for players."""
 

@@ -1,4 +1,4 @@
-"""The HTML pages: lobby, new table, table, replay, log-in and registration.
+"""The HTML pages: lobby, new table, table, replay, log-in and registration (profiles: `profiles`).
 
 Pages are rendered on the server with Jinja2; the table and replay pages then hand over to
 the generic client (`web/static/table.js`). Every POST form carries the session's CSRF
@@ -42,8 +42,9 @@ from tabletop.server.static import IMMUTABLE, REVALIDATE
 from tabletop.server.summaries import bot_display_name, result_line
 from tabletop.server.templating import render
 from tabletop.server.views import replay_view_data, socket_message, state_fragment, view_data
-from tabletop.store import PlayerRecord, SeatSpec, TableRecord, UsernameTaken
+from tabletop.store import NameTaken, PlayerRecord, RatingRecord, SeatSpec, TableRecord, UsernameTaken
 from tabletop.store.models import NAME_LENGTH
+from tabletop.store.ratings import bot_participant
 
 router = APIRouter(include_in_schema=False)
 
@@ -184,21 +185,33 @@ async def rename(request: Request) -> Response:
     name = clean_name(form.get("name", ""), "a name", NAME_LENGTH)
     context = context_of(request)
     player = await ensure_player(request)
-    await context.run(context.store.rename, player.id, name)
+    try:
+        await context.run(context.store.rename, player.id, name)
+    except NameTaken as error:
+        raise errors.NameUnavailable(str(error)) from error
     return RedirectResponse("/", status_code=SEE_OTHER)
 
 
-def _seat_choices(game: Game) -> list[tuple[str, str]]:
-    choices = [("me", "Me"), ("open", "Open seat (invite)")]
+def _seat_choices(game: Game, calibrated: dict[tuple[str, str], RatingRecord]) -> list[tuple[str, str, bool]]:
+    """(value, label, may sit at a rated table): me, an open seat, or each bot at each level.
+
+    A calibrated bot's label carries its rating ("MCTS bot, level 3 ≈ 1,480").
+    """
+    choices = [("me", "Me", True), ("open", "Open seat (invite)", True)]
     for name in bots.names(game.id):
-        if not bots.has_levels(name):
-            choices.append((f"bot:{name}:1", bot_display_name(name, None)))
-        else:
-            choices += [(f"bot:{name}:{level}", bot_display_name(name, level)) for level in BOT_LEVELS]
+        levels: list[int | None] = list(BOT_LEVELS) if bots.has_levels(name) else [None]
+        for level in levels:
+            label = bot_display_name(name, level)
+            rating = calibrated.get((game.id, bot_participant(name, level)))
+            if rating is not None:
+                label += f" ≈ {rating.shown:,}"
+            choices.append((f"bot:{name}:{level or 1}", label, rating is not None))
     return choices
 
 
 async def _new_table_page(request: Request, game: Game, error: str | None = None) -> HTMLResponse:
+    context = context_of(request)
+    calibrated = await context.run(context.store.bot_ratings, game.id)
     defaults = ["me"] + ["open"] * (game.max_players - 1)
     return await page(
         request,
@@ -206,8 +219,9 @@ async def _new_table_page(request: Request, game: Game, error: str | None = None
         status_code=400 if error else 200,
         game=game,
         players=game.min_players if game.min_players > 1 else 1,
-        seat_choices=_seat_choices(game),
+        seat_choices=_seat_choices(game, calibrated),
         seat_defaults=defaults,
+        rated=True,
         clock_presets=list(CLOCK_PRESETS),
         error=error,
     )
@@ -262,7 +276,8 @@ def _table_request(game: Game, form: dict[str, str], player: PlayerRecord) -> Ta
         raise errors.BadRequest(f"choose a clock: {', '.join(CLOCK_PRESETS)}")
     clock = ClockSpec.from_json(CLOCK_PRESETS[preset], form.get("on_timeout", "lose"))
     mode = "live" if clock is None or clock.mode == "live" else "turn-based"
-    return TableRequest(game.id, seats, options, mode, created_by=player.id, clock=clock)
+    rated = form.get("rated") == "true"
+    return TableRequest(game.id, seats, options, mode, created_by=player.id, clock=clock, rated=rated)
 
 
 def _seat_spec(choice: str, player: PlayerRecord) -> SeatSpec:
@@ -384,7 +399,9 @@ async def rematch(request: Request, table_id: str) -> Response:
 @router.get("/login")
 async def login_form(request: Request) -> HTMLResponse:
     """The log-in form."""
-    return await page(request, "account.html", heading="Log in", action="/login", username="", error=None)
+    return await page(
+        request, "account.html", heading="Log in", action="/login", username="", name="", error=None
+    )
 
 
 @router.post("/login")
@@ -401,6 +418,7 @@ async def login(request: Request) -> Response:
             heading="Log in",
             action="/login",
             username=username,
+            name="",
             error="Unknown username or wrong password.",
         )
     await log_in(request, player)
@@ -411,23 +429,25 @@ async def login(request: Request) -> Response:
 async def register_form(request: Request) -> HTMLResponse:
     """The registration form."""
     return await page(
-        request, "account.html", heading="Register", action="/register", username="", error=None
+        request, "account.html", heading="Register", action="/register", username="", name="", error=None
     )
 
 
 @router.post("/register")
 async def register(request: Request) -> Response:
-    """Turns the visitor's guest player into a named account."""
+    """Turns the visitor's guest player into a named account (same player: games and ratings stay)."""
     form = await _checked_form(request)
     context = context_of(request)
     username, password = username_of(form.get("username", "")), form.get("password", "")
+    name = form.get("name", "").strip()
     error = registration_problem(username, password)
     if error is None:
         await context.limits.check(request, "register")
         player = await ensure_player(request)
         try:
-            account = await hashing(request, context.store.register, player.id, username, password)
-        except UsernameTaken as taken:
+            chosen = clean_name(name, "a display name", NAME_LENGTH) if name else None
+            account = await hashing(request, context.store.register, player.id, username, password, chosen)
+        except (UsernameTaken, NameTaken, errors.BadRequest) as taken:
             error = str(taken)
         else:
             await start_over(request, account)
@@ -439,6 +459,7 @@ async def register(request: Request) -> Response:
         heading="Register",
         action="/register",
         username=username,
+        name=name,
         error=error,
     )
 

@@ -18,7 +18,7 @@ import logging
 import secrets
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, ParamSpec, TypeVar
@@ -39,6 +39,7 @@ from tabletop.server.inputs import clean_line
 from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, rebuild
 from tabletop.server.move_writer import MoveWriter
 from tabletop.server.rate_limits import MAX_OPEN_TABLES
+from tabletop.server.summaries import bot_display_name
 from tabletop.store import (
     MODES,
     OPEN_STATUSES,
@@ -56,6 +57,7 @@ from tabletop.store import (
     is_table_id,
 )
 from tabletop.store.models import CHAT_LENGTH
+from tabletop.store.ratings import bot_participant
 
 GameLoader = Callable[[str], Game]
 BOT_LEVELS = range(1, 6)
@@ -95,6 +97,8 @@ class TableRequest:
     created_by: int | None = None
     clock: ClockSpec | None = None
     rematch_of: str | None = None
+    rated: bool = False
+    """Asked for a rated table; a table of one is never rated (solo games keep personal bests)."""
 
 
 class TableService:
@@ -227,6 +231,8 @@ class TableService:
         """Validates the request against the game's declarations and stores the table."""
         game = self.game(request.game_id)
         new_table = self._check_request(game, request)
+        if new_table.rated:
+            await self._check_rated(game, request.seats)
         if request.created_by is not None:
             await self._check_open_tables(request.created_by)
         record = await in_worker_thread(self.store.create_table, new_table)
@@ -243,6 +249,18 @@ class TableService:
                 f"you already have {count} open tables (at most {self.max_open_tables}); "
                 "finish or leave one first"
             )
+
+    async def _check_rated(self, game: Game, seats: Sequence[SeatSpec]) -> None:
+        """A rated table's bots must have a calibrated rating (docs/ratings.md)."""
+        calibrated = await in_worker_thread(self.store.bot_ratings, game.id)
+        for seat in seats:
+            if seat.bot is None:
+                continue
+            if (game.id, bot_participant(seat.bot, seat.bot_level)) not in calibrated:
+                name = bot_display_name(seat.bot, seat.bot_level)
+                raise errors.BadRequest(
+                    f"{name} has no rating at {game.title} yet: play it at a friendly table"
+                )
 
     def _check_request(self, game: Game, request: TableRequest) -> NewTable:
         try:
@@ -263,7 +281,15 @@ class TableService:
         seed = secrets.randbits(SEED_BITS) if request.seed is None else request.seed
         clock = None if request.clock is None else request.clock.to_json()
         return NewTable(
-            request.game_id, options, seed, request.seats, mode, request.created_by, clock, request.rematch_of
+            request.game_id,
+            options,
+            seed,
+            request.seats,
+            mode,
+            request.created_by,
+            clock,
+            request.rematch_of,
+            rated=request.rated and len(request.seats) > 1,
         )
 
     async def join(self, table_id: str, player_id: int, seat: Seat | None = None) -> LiveTable:
@@ -434,6 +460,7 @@ class TableService:
             created_by=player_id,
             clock=ClockSpec.stored(record.clock),
             rematch_of=table_id,
+            rated=record.rated,
         )
         rematch = await self.create_table(request)
         await self._publish(live, "rematch", rematch=rematch.id)

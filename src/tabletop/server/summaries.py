@@ -28,6 +28,11 @@ def table_summary(record: TableRecord, seq: int | None = None) -> dict[str, Any]
         "clock": record.clock,
         "forfeits": [forfeit.to_json() for forfeit in record.forfeits],
         "rematch_of": record.rematch_of,
+        "rated": record.rated,
+        "rating_changes": [
+            {"seat": delta.seat, "before": delta.before, "after": delta.after, "change": delta.change}
+            for delta in record.rating_changes
+        ],
     }
     if seq is not None:
         summary["seq"] = seq

@@ -13,6 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
@@ -77,5 +78,15 @@ def fingerprint(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()[:FINGERPRINT_LENGTH]
 
 
+def profile_url(name: str) -> str:
+    """The profile page of a display name (quoted whole: a name may hold "/" or "?").
+
+    >>> profile_url("Guest 2756 (2)")
+    '/players/Guest%202756%20%282%29'
+    """
+    return f"/players/{quote(name, safe='')}"
+
+
 ENVIRONMENT.filters["seat_name"] = seat_name
+ENVIRONMENT.filters["profile_url"] = profile_url
 ENVIRONMENT.globals["static_url"] = static_url

@@ -16,7 +16,8 @@ from typing import Any
 from tabletop.engine import JsonDict, Outcome, Seat
 from tabletop.server.live import LiveTable, LogEntry, replay_snapshot
 from tabletop.server.summaries import outcome_summary, seat_display_name
-from tabletop.server.templating import render
+from tabletop.server.templating import profile_url, render
+from tabletop.store import RatingDelta
 
 ViewData = dict[str, Any]
 
@@ -48,6 +49,7 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
         "seq": live.seq,
         "status": live.record.status,
         "mode": live.record.mode,
+        "rated": live.record.rated,
         "seat": viewer,
         "prompt": prompt,
         "current_players": list(movers),
@@ -106,6 +108,7 @@ def _drawing(live: LiveTable, view: JsonDict) -> str:
 
 
 def _players(live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None) -> list[dict[str, Any]]:
+    changes = {delta.seat: delta for delta in live.record.rating_changes}
     return [
         {
             "seat": seat.seat,
@@ -118,9 +121,18 @@ def _players(live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None)
             "stand_in": seat.stand_in is not None,
             "rank": None if outcome is None else outcome.ranks[seat.seat],
             "score": None if outcome is None else outcome.scores[seat.seat],
+            "profile": None if seat.player_name is None else profile_url(seat.player_name),
+            "rating": _rating_change(changes.get(seat.seat)),
         }
         for seat in live.record.seats
     ]
+
+
+def _rating_change(delta: RatingDelta | None) -> dict[str, int] | None:
+    """A seat's shown rating before and after a finished rated table (the game-over box)."""
+    if delta is None:
+        return None
+    return {"before": delta.before, "after": delta.after, "change": delta.change}
 
 
 def _step_status(

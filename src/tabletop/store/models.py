@@ -1,4 +1,4 @@
-"""The database schema as SQLAlchemy 2 models: players, tables, seats, the move log and chat.
+"""The database schema as SQLAlchemy 2 models: players, tables, seats, the move log, chat, ratings.
 
 The move log is the truth: a table's position is never stored, only (game, options, seed,
 player count) and its moves, which `Game.replay` turns back into the state. The migration
@@ -13,14 +13,17 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     CheckConstraint,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -35,6 +38,7 @@ NAMING_CONVENTION = {
 NAME_LENGTH = 40
 ACTION_ID_LENGTH = 200
 CHAT_LENGTH = 500
+BOT_PARTICIPANT_LENGTH = 60
 
 
 class Base(DeclarativeBase):
@@ -44,12 +48,16 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """A person: a guest (no username) or a named account with an argon2 password hash."""
+    """A person: a guest (no username) or a named account with an argon2 password hash.
+
+    `name_key` (see `tabletop.store.names`) is unique, so no two people show the same display name.
+    """
 
     __tablename__ = "players"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    name_key: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
     username: Mapped[str | None] = mapped_column(String(NAME_LENGTH), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -76,6 +84,7 @@ class GameTable(Base):
     forfeits: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
     rematch_of: Mapped[str | None] = mapped_column(String(16), index=True)
     last_move_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class TableSeat(Base):
@@ -146,3 +155,61 @@ class LoginSession(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Rating(Base):
+    """The skill of one participant at one game: a person, or a bot at a level (`bot`, "mcts:3").
+
+    People's ratings change with every rated table they finish; a bot's comes from its
+    calibration (`tabletop ratings calibrate`) and stays fixed (see docs/ratings.md).
+    """
+
+    __tablename__ = "ratings"
+    __table_args__ = (
+        UniqueConstraint("game_id", "player_id", name="uq_ratings_game_id_player_id"),
+        UniqueConstraint("game_id", "bot", name="uq_ratings_game_id_bot"),
+        CheckConstraint("(player_id IS NULL) <> (bot IS NULL)", name="player_xor_bot"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(40), index=True)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), index=True)
+    bot: Mapped[str | None] = mapped_column(String(BOT_PARTICIPANT_LENGTH))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingChange(Base):
+    """One seat's rating before and after one rated table: the chart, the game-over box and
+    `rebuild` read these. The primary key (table_id, seat) makes a second rating of a table fail."""
+
+    __tablename__ = "rating_changes"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rating_seq: Mapped[int] = mapped_column(BigInteger, index=True)
+    """The order in which tables were rated (`rebuild` replays them in it)."""
+    game_id: Mapped[str] = mapped_column(String(40))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), index=True)
+    bot: Mapped[str | None] = mapped_column(String(BOT_PARTICIPANT_LENGTH))
+    rank: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SoloRecord(Base):
+    """A person's results at a game played alone: no rating, a personal best and an average."""
+
+    __tablename__ = "solo_records"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer)
+    best: Mapped[float] = mapped_column(Float)
+    total: Mapped[float] = mapped_column(Float)
+    best_table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))

@@ -34,8 +34,16 @@ class MoveConflict(StoreError):
     """A move with that (table, seq) is already in the log: someone else moved first."""
 
 
+class TableFinished(MoveConflict):
+    """The table had already finished: another move, process or forfeit ended it first."""
+
+
 class UsernameTaken(StoreError):
     """Another account already uses that username."""
+
+
+class NameTaken(StoreError):
+    """Another player already shows that display name (ignoring case and look-alikes)."""
 
 
 class NotFound(StoreError):
@@ -109,11 +117,26 @@ class NewTable:
     created_by: int | None = None
     clock: dict[str, Any] | None = None
     rematch_of: str | None = None
+    rated: bool = False
 
     @property
     def players(self) -> int:
         """The player count is the number of seats."""
         return len(self.seats)
+
+
+@dataclass(frozen=True)
+class RatingDelta:
+    """One seat's rating before and after a rated table (the game-over box shows it)."""
+
+    seat: Seat
+    before: int
+    after: int
+
+    @property
+    def change(self) -> int:
+        """How much the shown rating moved (0 for a bot: bots are fixed anchors)."""
+        return self.after - self.before
 
 
 @dataclass(frozen=True)
@@ -137,6 +160,9 @@ class TableRecord:
     forfeits: tuple[Forfeit, ...] = ()
     rematch_of: str | None = None
     last_move_at: datetime | None = None
+    rated: bool = False
+    rating_changes: tuple[RatingDelta, ...] = ()
+    """Once a rated table has finished: each rated seat's shown rating before and after."""
 
     def seat_of(self, player_id: int | None) -> Seat | None:
         """The seat this player holds, or None (a spectator)."""
@@ -192,3 +218,69 @@ class ChatRecord:
     player_name: str
     text: str
     created_at: datetime
+
+
+@dataclass(frozen=True)
+class RatingRecord:
+    """A participant's rating at one game: `shown` is the number people see (docs/ratings.md)."""
+
+    game_id: str
+    mu: float
+    sigma: float
+    shown: int
+    games: int
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A person's shown rating after one rated table: a point of the profile's chart."""
+
+    table_id: str
+    finished_at: datetime
+    shown: int
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A finished table as one of its players saw it: their seat, rank and rating change."""
+
+    table: TableRecord
+    seat: Seat
+    rank: int
+    rating: RatingDelta | None
+
+    @property
+    def opponents(self) -> tuple[SeatRecord, ...]:
+        """Everyone else at the table."""
+        return tuple(seat for seat in self.table.seats if seat.seat != self.seat)
+
+
+@dataclass(frozen=True)
+class GameCount:
+    """How many tables of a game a player finished, and the rated ones among them."""
+
+    game_id: str
+    played: int
+    rated: int
+
+
+@dataclass(frozen=True)
+class SoloBest:
+    """A person's record at a game played alone: personal best, where, and the average."""
+
+    game_id: str
+    games: int
+    best: float
+    best_table_id: str
+    average: float
+
+
+@dataclass(frozen=True)
+class LeaderboardEntry:
+    """One line of a game's leaderboard."""
+
+    place: int
+    player_id: int
+    name: str
+    shown: int
+    games: int

@@ -23,27 +23,48 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tabletop.engine import ActionId, Outcome, Seat
-from tabletop.store import passwords
+from tabletop.store import passwords, profiles, ratings
 from tabletop.store.database import create_database_engine, is_memory_sqlite, migrate
-from tabletop.store.models import BotLease, ChatMessage, GameTable, LoginSession, Move, Player, TableSeat
+from tabletop.store.models import (
+    NAME_LENGTH,
+    BotLease,
+    ChatMessage,
+    GameTable,
+    LoginSession,
+    Move,
+    Player,
+    TableSeat,
+)
+from tabletop.store.names import name_key, next_free_name
 from tabletop.store.records import (
     AlreadySeated,
     ChatRecord,
     Forfeit,
+    GameCount,
+    LeaderboardEntry,
     MoveConflict,
     MoveRecord,
+    NameTaken,
     NewMove,
     NewTable,
     NotFound,
+    PlayedGame,
     PlayerRecord,
+    RatingDelta,
+    RatingPoint,
+    RatingRecord,
     SeatRecord,
     SeatTaken,
+    SoloBest,
+    TableFinished,
     TableRecord,
     TableStatus,
     UsernameTaken,
 )
 
 LEASE_ATTEMPTS = 5
+GUEST_NAME_ATTEMPTS = 5
+GAMES_PAGE_SIZE = 20
 TABLE_ID_ALPHABET = string.ascii_lowercase + string.digits
 TABLE_ID_LENGTH = 10
 
@@ -113,12 +134,28 @@ class Store:
     # Players
 
     def create_guest(self, name: str) -> PlayerRecord:
-        """A new guest player (no account) called `name`."""
+        """A new guest player (no account) called `name`, or its first free variant "name (2)"...
+
+        Two guests asking for a free name at once: one gets it, the other's insert fails on
+        the unique key and it tries again with the next variant.
+        """
+        for _ in range(GUEST_NAME_ATTEMPTS):
+            try:
+                with self._transaction() as session:
+                    player = Player(name=_free_name(session, name), created_at=self.clock())
+                    player.name_key = name_key(player.name)
+                    session.add(player)
+                    session.flush()
+                    return _player_record(player)
+            except IntegrityError:
+                continue
+        raise NameTaken(f"no free variant of the name {name!r}; try another")
+
+    def player_named(self, name: str) -> PlayerRecord | None:
+        """The player showing this display name (ignoring case and look-alikes), or None."""
         with self._transaction() as session:
-            player = Player(name=name, created_at=self.clock())
-            session.add(player)
-            session.flush()
-            return _player_record(player)
+            player = profiles.player_named(session, name)
+            return None if player is None else _player_record(player)
 
     def player(self, player_id: int) -> PlayerRecord | None:
         """The player with that id, or None."""
@@ -127,14 +164,23 @@ class Store:
             return None if player is None else _player_record(player)
 
     def rename(self, player_id: int, name: str) -> PlayerRecord:
-        """Changes the name shown at tables."""
-        with self._transaction() as session:
-            player = _get_player(session, player_id)
-            player.name = name
-            return _player_record(player)
+        """Changes the name shown at tables; raises `NameTaken` when another player shows it."""
+        try:
+            with self._transaction() as session:
+                player = _get_player(session, player_id)
+                _check_name_free(session, name, player_id)
+                player.name, player.name_key = name, name_key(name)
+                session.flush()
+                return _player_record(player)
+        except IntegrityError as error:
+            raise NameTaken(f"the name {name!r} is taken") from error
 
-    def register(self, player_id: int, username: str, password: str) -> PlayerRecord:
-        """Turns a guest into a named account (keeping its seats); raises `UsernameTaken`."""
+    def register(self, player_id: int, username: str, password: str, name: str | None = None) -> PlayerRecord:
+        """Turns a guest into a named account, keeping its id, seats, games and ratings.
+
+        `name` becomes the display name when given. Raises `UsernameTaken` or `NameTaken`;
+        either way nothing changes.
+        """
         username = username.strip().lower()
         password_hash = passwords.hash_password(password)
         try:
@@ -142,12 +188,17 @@ class Store:
                 player = _get_player(session, player_id)
                 if player.username is not None:
                     raise UsernameTaken(f"this player already has the account {player.username!r}")
+                if name is not None:
+                    _check_name_free(session, name, player_id)
+                    player.name, player.name_key = name, name_key(name)
+                if session.scalar(select(Player.id).where(Player.username == username)) is not None:
+                    raise UsernameTaken(f"the username {username!r} is taken")
                 player.username = username
                 player.password_hash = password_hash
                 session.flush()
                 return _player_record(player)
         except IntegrityError as error:
-            raise UsernameTaken(f"the username {username!r} is taken") from error
+            raise UsernameTaken(f"the username {username!r} or the name {name!r} is taken") from error
 
     def authenticate(self, username: str, password: str) -> PlayerRecord | None:
         """The account when the password matches, else None (same answer for unknown names)."""
@@ -271,6 +322,7 @@ class Store:
                 started_at=created if full else None,
                 clock=table.clock,
                 rematch_of=table.rematch_of,
+                rated=table.rated,
             )
             session.add(row)
             session.flush()
@@ -370,22 +422,25 @@ class Store:
         seat has no bot yet, so two processes handling the same timeout, or a move committed
         a moment before it, make it happen at most once.
         """
-        with self._transaction() as session:
-            row = _get_table(session, table_id, for_update=True)
-            logged = session.scalar(select(func.count()).where(Move.table_id == table_id))
-            seat_row = session.get(TableSeat, (table_id, seat))
-            if row.status != "playing" or logged != moves_played or seat_row is None:
-                return None
-            if seat_row.bot is not None or seat_row.stand_in is not None:
-                return None
-            if stand_in is not None:
-                seat_row.stand_in, seat_row.stand_in_level = stand_in
-            if forfeit is not None:
-                row.forfeits = [*(row.forfeits or []), Forfeit(seat, forfeit, moves_played).to_json()]
-            if result is not None:
-                _finish(session, table_id, result, self.clock())
-            session.flush()
-            return _table_record(session, row)
+        try:
+            with self._transaction() as session:
+                row = _get_table(session, table_id, for_update=True)
+                logged = session.scalar(select(func.count()).where(Move.table_id == table_id))
+                seat_row = session.get(TableSeat, (table_id, seat))
+                if row.status != "playing" or logged != moves_played or seat_row is None:
+                    return None
+                if seat_row.bot is not None or seat_row.stand_in is not None:
+                    return None
+                if stand_in is not None:
+                    seat_row.stand_in, seat_row.stand_in_level = stand_in
+                if forfeit is not None:
+                    row.forfeits = [*(row.forfeits or []), Forfeit(seat, forfeit, moves_played).to_json()]
+                if result is not None:
+                    _finish(session, table_id, result, self.clock())
+                session.flush()
+                return _table_record(session, row)
+        except TableFinished:
+            return None  # another process ended the table first: nothing of this one is kept
 
     def leave(self, table_id: str, player_id: int) -> TableRecord:
         """Frees the player's seat at a table that has not started; with nobody left it is abandoned."""
@@ -438,6 +493,73 @@ class Store:
                 select(GameTable.id).where(GameTable.rematch_of == table_id).order_by(GameTable.created_at)
             )
 
+    # Ratings, profiles and leaderboards (docs/ratings.md)
+
+    def ratings_of(self, player_id: int) -> list[RatingRecord]:
+        """A person's rating at each game they finished a rated table of."""
+        with self._transaction() as session:
+            return profiles.ratings_of(session, player_id)
+
+    def rating_points(self, player_id: int, game_id: str) -> list[RatingPoint]:
+        """A person's shown rating after each rated table of a game, oldest first (the chart)."""
+        with self._transaction() as session:
+            return profiles.rating_points(session, player_id, game_id)
+
+    def game_counts(self, player_id: int) -> list[GameCount]:
+        """Finished and rated tables per game for a person."""
+        with self._transaction() as session:
+            return profiles.game_counts(session, player_id)
+
+    def solo_bests(self, player_id: int) -> list[SoloBest]:
+        """Personal bests and averages at the games a person played alone."""
+        with self._transaction() as session:
+            return profiles.solo_bests(session, player_id)
+
+    def played_games(
+        self, player_id: int, game_id: str | None = None, *, offset: int = 0, limit: int = GAMES_PAGE_SIZE
+    ) -> list[PlayedGame]:
+        """A person's finished tables, newest first, from `offset` on, with their rank and rating change."""
+        with self._transaction() as session:
+            rows = profiles.finished_tables(session, player_id, game_id, offset, limit)
+            deltas = profiles.table_deltas(session, [row.id for row, _ in rows])
+            return [
+                PlayedGame(
+                    _table_record(session, row),
+                    seat,
+                    int((row.result or {})["ranks"][seat]),
+                    deltas.get((row.id, seat)),
+                )
+                for row, seat in rows
+            ]
+
+    def leaderboard(
+        self, game_id: str, min_games: int = ratings.MIN_LEADERBOARD_GAMES, limit: int = 50
+    ) -> list[LeaderboardEntry]:
+        """The best rated people at a game among those with at least `min_games` rated games."""
+        with self._transaction() as session:
+            return profiles.leaderboard(session, game_id, min_games, limit)
+
+    def bot_ratings(self, game_id: str | None = None) -> dict[tuple[str, str], RatingRecord]:
+        """The calibrated bots' ratings by (game id, bot participant such as "mcts:3")."""
+        with self._transaction() as session:
+            return profiles.bot_ratings(session, game_id)
+
+    def set_bot_ratings(self, calibrated: dict[tuple[str, str], tuple[float, float]]) -> None:
+        """Stores bots' calibrated (mu, sigma) by (game id, bot participant); the server does it on start."""
+        with self._transaction() as session:
+            for (game_id, bot), (mu, sigma) in sorted(calibrated.items()):
+                ratings.set_bot_rating(session, game_id, bot, ratings.Skill(mu, sigma), self.clock())
+
+    def rated_tables(self) -> int:
+        """How many tables `rebuild_ratings` replays."""
+        with self._transaction() as session:
+            return ratings.count_rated_tables(session)
+
+    def rebuild_ratings(self, on_table: Callable[[], None] | None = None) -> ratings.RebuildReport:
+        """Recomputes every person's rating from the rated tables, in the order they were rated."""
+        with self._transaction() as session:
+            return ratings.rebuild(session, on_table)
+
     # The move log
 
     def append_move(
@@ -463,6 +585,10 @@ class Store:
             with self._transaction() as session:
                 for move in moves:
                     _insert_move(session, move, created)
+        except TableFinished as finished:
+            if len(moves) == 1:
+                return [finished]
+            return [self.append_moves([move])[0] for move in moves]
         except IntegrityError:
             if len(moves) == 1:
                 return [MoveConflict(f"table {moves[0].table_id} already has a move {moves[0].seq}")]
@@ -556,10 +682,43 @@ def _insert_move(session: Session, move: NewMove, created: datetime) -> None:
 
 
 def _finish(session: Session, table_id: str, result: Outcome, finished: datetime) -> None:
-    row = _get_table(session, table_id)
-    row.status = "finished"
-    row.finished_at = finished
-    row.result = {"scores": list(result.scores), "ranks": list(result.ranks), "reason": result.reason}
+    """Marks the table finished and, in the same transaction, updates ratings or solo records.
+
+    Every end of a table comes here: a final move (`_insert_move`) and a forfeit that ends
+    the game (`leave_game`). The status changes under the database's write lock only if it
+    was not "finished" yet, so a second end (on SQLite a racing `leave_game` reads the status
+    before its transaction begins) raises `TableFinished` and rolls back; the rating rows'
+    primary key backs that up.
+    """
+    ended = session.execute(
+        update(GameTable)
+        .where(GameTable.id == table_id, GameTable.status != "finished")
+        .values(
+            status="finished",
+            finished_at=finished,
+            result={"scores": list(result.scores), "ranks": list(result.ranks), "reason": result.reason},
+        )
+    )
+    if ended.rowcount != 1:  # type: ignore[attr-defined]
+        raise TableFinished(f"table {table_id} has already finished")
+    ratings.record_result(session, _get_table(session, table_id), result, finished)
+
+
+def _free_name(session: Session, name: str) -> str:
+    """`name` if no player shows it, else its first free numbered variant."""
+    if session.scalar(select(Player.id).where(Player.name_key == name_key(name))) is None:
+        return name
+    prefix = name_key(name)[: NAME_LENGTH // 2]  # numbered variants may cut the end of a long name
+    taken = set(
+        session.scalars(select(Player.name_key).where(Player.name_key.startswith(prefix, autoescape=True)))
+    )
+    return next_free_name(name, taken)
+
+
+def _check_name_free(session: Session, name: str, player_id: int) -> None:
+    holder = session.scalar(select(Player.id).where(Player.name_key == name_key(name)))
+    if holder is not None and holder != player_id:
+        raise NameTaken(f"the name {name!r} is taken; choose another")
 
 
 def _player_record(player: Player) -> PlayerRecord:
@@ -596,7 +755,16 @@ def _table_record(session: Session, row: GameTable) -> TableRecord:
         forfeits=tuple(Forfeit(int(f["seat"]), str(f["reason"]), int(f["seq"])) for f in row.forfeits or ()),
         rematch_of=row.rematch_of,
         last_move_at=None if row.last_move_at is None else _utc(row.last_move_at),
+        rated=row.rated,
+        rating_changes=_rating_changes(session, row),
     )
+
+
+def _rating_changes(session: Session, row: GameTable) -> tuple[RatingDelta, ...]:
+    if not row.rated or row.status != "finished":
+        return ()
+    deltas = profiles.table_deltas(session, [row.id])
+    return tuple(delta for _, delta in sorted(deltas.items()))
 
 
 def _outcome(result: dict[str, Any] | None) -> Outcome | None:

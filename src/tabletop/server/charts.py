@@ -1,0 +1,73 @@
+"""The rating chart of a profile: an SVG line drawn on the server, no script needed.
+
+One point per rated table, in the order they were rated (after the starting rating), so a
+busy evening does not bunch into one spot as it would on a time axis; the first and last
+dates label the ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markupsafe import Markup, escape
+
+from tabletop.store import RatingPoint
+
+WIDTH, HEIGHT = 480, 160
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 44, 12, 12, 24
+MIN_SPAN = 40
+"""The y axis spans at least this many rating points, so a flat line does not look steep."""
+
+
+def rating_chart(points: Sequence[RatingPoint], title: str) -> Markup:
+    """An SVG chart of `points` (shown ratings), or an empty string when there are none.
+
+    >>> from datetime import datetime, UTC
+    >>> day = datetime(2026, 12, 1, tzinfo=UTC)
+    >>> svg = rating_chart([RatingPoint("a", day, 1000), RatingPoint("b", day, 1100)], "Kalah")
+    >>> 'points="44.0,136.0 468.0,12.0"' in svg, "<title>Kalah" in svg
+    (True, True)
+    """
+    if not points:
+        return Markup("")
+    low, high = _span([point.shown for point in points])
+    coordinates = [
+        _position(index, len(points), point.shown, low, high) for index, point in enumerate(points)
+    ]
+    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in coordinates)
+    dots = "".join(
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5"><title>{point.shown} · '
+        f"{point.finished_at:%Y-%m-%d}</title></circle>"
+        for (x, y), point in zip(coordinates, points, strict=True)
+    )
+    labels = (
+        f'<text x="{MARGIN_LEFT - 4}" y="{MARGIN_TOP + 4}" text-anchor="end">{high}</text>'
+        f'<text x="{MARGIN_LEFT - 4}" y="{HEIGHT - MARGIN_BOTTOM}" text-anchor="end">{low}</text>'
+        f'<text x="{MARGIN_LEFT}" y="{HEIGHT - 6}">{points[0].finished_at:%Y-%m-%d}</text>'
+        f'<text x="{WIDTH - MARGIN_RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
+        f"{points[-1].finished_at:%Y-%m-%d}</text>"
+    )
+    return Markup(
+        f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" font-size="11" role="img" '
+        f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}: rating from '
+        f"{points[0].shown} to {points[-1].shown}</title>"
+        f'<rect x="{MARGIN_LEFT}" y="{MARGIN_TOP}" width="{WIDTH - MARGIN_LEFT - MARGIN_RIGHT}" '
+        f'height="{HEIGHT - MARGIN_TOP - MARGIN_BOTTOM}" class="frame" fill="#fff" stroke="#ccc"/>'
+        f'<polyline points="{line}" class="line" fill="none" stroke="#2e7d32" stroke-width="2"/>'
+        f"{dots}{labels}</svg>"
+    )
+
+
+def _span(values: Sequence[int]) -> tuple[int, int]:
+    """The y axis's lowest and highest rating: the data, widened to at least MIN_SPAN."""
+    low, high = min(values), max(values)
+    missing = max(0, MIN_SPAN - (high - low))
+    return low - missing // 2, high + missing - missing // 2
+
+
+def _position(index: int, count: int, value: int, low: int, high: int) -> tuple[float, float]:
+    plot_width = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+    plot_height = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+    x = MARGIN_LEFT + (plot_width * index / (count - 1) if count > 1 else plot_width / 2)
+    y = MARGIN_TOP + plot_height * (high - value) / (high - low)
+    return x, y

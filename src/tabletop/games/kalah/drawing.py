@@ -142,7 +142,7 @@ def _store(layout: _Layout, side: str, count: int) -> list[str]:
     parts += _seeds((x + w / 2, y + h / 2, w / 2 - 12, h / 2 - 56), count, STORE_SEED_CAP)
     parts.append(_number(x + w / 2, y + 42, count, 30))
     parts.append(
-        f'<text x="{x + w / 2}" y="{y + h - 20}" font-size="{FONT_SIZE - 1}" text-anchor="middle" '
+        f'<text x="{x + w / 2}" y="{y + h - 20}" font-size="{FONT_SIZE}" text-anchor="middle" '
         f'fill="#f6dfb8" pointer-events="none">store</text>'
     )
     return parts

@@ -1,8 +1,7 @@
 """Iwari drawn from a view: an SVG map and card table for the browser, plain text for the terminal.
 
-The SVG is 400 units wide and every word at least 15.5 units, so on a 360 px phone, where the
-table page leaves the board about 337 px (or less, for the taller drawing of five tribes, whose
-height is capped), print is still at least 11 px. Every clickable thing has a tooltip.
+The SVG is 400 units wide and every word at least 15 units, so on a 360 px phone, where the
+table page leaves the board about 337 px, print is still at least 12 px. Every clickable thing has a tooltip.
 
 At the top the map: each territory a tile tinted by its biome, with its id and biome
 written in it (colour is never the only clue), its tent spaces (``space-A1``, clickable)
@@ -26,7 +25,7 @@ View = Mapping[str, Any]
 
 WIDTH = 400
 FONT = "Trebuchet MS, Verdana, sans-serif"
-SMALL = 15.5
+SMALL = 15
 TILE_W, TILE_H = 92, 102
 SPACE_R = 11
 INK = "#222"

@@ -13,6 +13,9 @@ once) and, at the start and again after a few moves, the board is looked at 1000
   size times the scale the browser draws it at), the figure tests/test_drawings.py computes
   from the SVG alone.
 
+The first two checks skip the games whose drawing another branch changes at the same time
+(`UNDRAWN_HERE` of tests/test_drawings.py: Yatzy still fills its open boxes in its own style).
+
 DVONN's strip texts ("23 to place · to play") are checked clear of the rows of pieces.
 Screenshots for people: test-artifacts/board-<game>-<start|middle>-<1000|360>.png.
 """
@@ -28,6 +31,7 @@ import pytest
 from PIL import Image, ImageChops
 from playwright.sync_api import Page, ViewportSize
 from table_driver import DESKTOP_VIEWPORT, Person, create_table, play_one_move, seq, settle, wait_for_turn
+from test_drawings import UNDRAWN_HERE
 
 from tabletop import games
 
@@ -66,7 +70,10 @@ def _picture(page: Page) -> Image.Image:
 
 def _centre_is_unchanged(marked: Image.Image, bare: Image.Image, box: dict[str, Any]) -> bool:
     x, y = round(box["x"] + box["width"] / 2), round(box["y"] + box["height"] / 2)
-    return all(abs(a - b) <= CENTRE_TOLERANCE for a, b in zip(marked.getpixel((x, y)), bare.getpixel((x, y)), strict=True))
+    return all(
+        abs(a - b) <= CENTRE_TOLERANCE
+        for a, b in zip(marked.getpixel((x, y)), bare.getpixel((x, y)), strict=True)
+    )
 
 
 def _mark_shows(marked: Image.Image, bare: Image.Image, box: dict[str, Any]) -> bool:
@@ -91,15 +98,21 @@ def check_marks(page: Page, game_id: str) -> None:
     bare = _picture(page)
     page.evaluate(TOGGLE_MARKS, True)
     settle(page)
+    if game_id in UNDRAWN_HERE:
+        return
     for box in boxes:
         assert box["title"], f"{game_id}: {box['id']} has no tooltip"
-        assert _centre_is_unchanged(marked, bare, box), f"{game_id}: the mark covers the middle of {box['id']}"
+        assert _centre_is_unchanged(marked, bare, box), (
+            f"{game_id}: the mark covers the middle of {box['id']}"
+        )
     hidden = [box["id"] for box in boxes if not _mark_shows(marked, bare, box)]
     assert not hidden, f"{game_id}: marks that change nothing on screen: {hidden}"
 
 
 def check_print(page: Page, game_id: str) -> None:
-    small = [(text, round(size, 1)) for text, size in page.evaluate(PRINT_SIZES) if size < SMALLEST_PRINT_PX - 0.05]
+    small = [
+        (text, round(size, 1)) for text, size in page.evaluate(PRINT_SIZES) if size < SMALLEST_PRINT_PX - 0.05
+    ]
     assert not small, f"{game_id} at {page.viewport_size}: print below {SMALLEST_PRINT_PX} px: {small[:5]}"
 
 

@@ -31,9 +31,9 @@ import pytest
 from PIL import Image, ImageChops
 from playwright.sync_api import Page, ViewportSize
 from table_driver import DESKTOP_VIEWPORT, Person, create_table, play_one_move, seq, settle, wait_for_turn
-from test_drawings import UNDRAWN_HERE
 
 from tabletop import games
+from test_drawings import UNDRAWN_HERE
 
 pytestmark = pytest.mark.browser
 
@@ -157,8 +157,10 @@ def test_dvonn_strip_texts_are_clear_of_the_pieces(page: Page, base_url: str) ->
     settle(page)
     overlaps = page.evaluate(
         """() => {
-          const inside = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-          const pieces = [...document.querySelectorAll('#tt-board [id^="piece-"]')].map(p => p.getBoundingClientRect());
+          const inside = (a, b) =>
+            a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+          const pieces = [...document.querySelectorAll('#tt-board [id^="piece-"]')]
+            .map(piece => piece.getBoundingClientRect());
           return [...document.querySelectorAll('#tt-board [id^="strip-note-"]')].map(note => {
             const box = note.getBoundingClientRect();
             return [note.textContent, pieces.filter(piece => inside(box, piece)).length];

@@ -151,7 +151,8 @@ def _header(view: Mapping[str, Any]) -> list[str]:
             f'<text x="{left + 33:.1f}" y="45" font-size="{FONT_SIZE}" fill="#555">'
             f"ate {view['eaten'][seat]} of {view['target']}</text>",
             f'<rect x="{left + 140:.1f}" y="38" width="{bar:.1f}" height="7" rx="3" fill="#d8d0bc"/>',
-            f'<rect x="{left + 140:.1f}" y="38" width="{bar * progress:.1f}" height="7" rx="3" fill="#c0392b"/>',
+            f'<rect x="{left + 140:.1f}" y="38" width="{bar * progress:.1f}" height="7" rx="3" '
+            'fill="#c0392b"/>',
             "</g>",
         ]
     return parts
@@ -237,7 +238,8 @@ def _stone(stone_id: str, cell: Cell, seat: int, species: Species, title: str) -
         f'<g id="{stone_id}" transform="translate({x:.1f},{y:.1f})"><title>{escape(title)}</title>'
         f'<circle r="{STONE_RADIUS:.1f}" fill="{STONE_FILLS[seat]}" stroke="{SPECIES_COLOURS[species]}" '
         'stroke-width="3.5"/>'
-        f'<text y="1" font-size="{FONT_SIZE}" font-weight="bold" fill="{LETTER_FILLS[seat]}" text-anchor="middle" '
+        f'<text y="1" font-size="{FONT_SIZE}" font-weight="bold" fill="{LETTER_FILLS[seat]}" '
+        'text-anchor="middle" '
         f'dominant-baseline="central">{LETTERS[species]}</text></g>'
     )
 

@@ -204,7 +204,8 @@ def _edges() -> Iterator[str]:
         line = f'x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}"'
         band = _band(ax, ay, bx, by, EDGE_HIT_WIDTH / 2)
         yield (
-            f'<g id="e:{name}"><title>Path {name}</title><line {line} stroke="{EDGE_INK}" stroke-width="1.6"/>'
+            f'<g id="e:{name}"><title>Path {name}</title>'
+            f'<line {line} stroke="{EDGE_INK}" stroke-width="1.6"/>'
             f'<polygon points="{band}" fill="#000" fill-opacity="0"/></g>'
         )
 
@@ -379,7 +380,8 @@ def _hand(hand: Sequence[str], farmers: int) -> Iterator[str]:
         count = hand.count(card)
         label = CARD_NAMES[card] + (f" ×{count}" if count > 1 else "")
         yield (
-            f'<g id="card:{card}"><title>{label}: {CARD_EFFECTS[card]}</title><rect x="{x}" y="{y:.1f}" width="{CARD_WIDTH}" '
+            f'<g id="card:{card}"><title>{label}: {CARD_EFFECTS[card]}</title>'
+            f'<rect x="{x}" y="{y:.1f}" width="{CARD_WIDTH}" '
             f'height="{CARD_HEIGHT}" rx="7" '
             f'fill="#fffaf0" stroke="#8a6a3a" stroke-width="1.5"/>'
             f'<text x="{x + CARD_WIDTH / 2}" y="{y + CARD_HEIGHT / 2:.1f}" font-size="18" '

@@ -167,7 +167,8 @@ def _strips(view: Mapping[str, Any]) -> Iterator[str]:
         )
         yield (
             f'<text id="strip-note-{colour}" x="{WIDTH - 18}" y="{line}" font-size="{FONT_SIZE}" '
-            f'fill="#5b4630" text-anchor="end" dominant-baseline="central" pointer-events="none">{note}</text>'
+            'fill="#5b4630" text-anchor="end" dominant-baseline="central" pointer-events="none">'
+            f"{note}</text>"
         )
 
 

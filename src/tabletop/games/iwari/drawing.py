@@ -138,11 +138,12 @@ def _tile(view: View, territory: Mapping[str, Any], marked: bool) -> str:
         f"{count} of {_tribe_letter(view, tribe)}" for tribe, count in enumerate(territory["totems"]) if count
     )
     return (
-        f"<g id=\"territory-{tid}\"><title>Territory {tid}: {BIOME_NAMES[biome]}{feats}</title>"
+        f'<g id="territory-{tid}"><title>Territory {tid}: {BIOME_NAMES[biome]}{feats}</title>'
         f'<rect x="{x:g}" y="{y:g}" width="{TILE_W}" height="{TILE_H}" rx="10" '
         f'fill="{TILE_FILLS[biome]}" {edge}/>'
         + _text(x + 6, y + 16, f"{tid} {BIOME_NAMES[biome]}{feats}", font_weight="bold")
-        + f'<g id="totem-{tid}"><title>Totems on {tid}: {totems or "none yet"}</title><rect x="{x + 4:g}" y="{y + 79:g}" width="{TILE_W - 8}" height="21" rx="5" '
+        + f'<g id="totem-{tid}"><title>Totems on {tid}: {totems or "none yet"}</title>'
+        f'<rect x="{x + 4:g}" y="{y + 79:g}" width="{TILE_W - 8}" height="21" rx="5" '
         f'fill="#ffffff" fill-opacity=".55" stroke="#7d7462" stroke-dasharray="3 2"/>'
         + strip_label
         + "".join(chips)
@@ -214,7 +215,8 @@ def _card(element: str, x: float, y: float, letter: str, count: int, *, big: boo
     where = "in your hand" if element.startswith("hand") else "face up"
     title = f"{count} {BIOME_NAMES[biome]} card{'' if count == 1 else 's'} {where}"
     return (
-        f'<g id="{element}"><title>{title}</title><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" '
+        f'<g id="{element}"><title>{title}</title>'
+        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" '
         f'fill="{fill}" stroke="{INK}"/>'
         + _text(
             x + w / 2, y + size + 4, letter, size=size, fill=ink, text_anchor="middle", font_weight="bold"
@@ -236,7 +238,8 @@ def _groups(letters: str) -> list[tuple[str, int]]:
 def _card_parts(view: View, y: float) -> tuple[list[str], float]:
     """The deck, the display and the viewer's own hand."""
     parts = [
-        f'<g id="deck"><title>The deck: {view["deck"]} cards face down</title><rect x="8" y="{y:g}" width="52" height="64" rx="6" fill="#4a3b2a" stroke="{INK}"/>'
+        f'<g id="deck"><title>The deck: {view["deck"]} cards face down</title>'
+        f'<rect x="8" y="{y:g}" width="52" height="64" rx="6" fill="#4a3b2a" stroke="{INK}"/>'
         + _text(34, y + 27, "Deck", fill="#fff", text_anchor="middle")
         + _text(34, y + 46, str(view["deck"]), size=16, fill="#fff", text_anchor="middle", font_weight="bold")
         + "</g>"
@@ -262,7 +265,8 @@ def _card_parts(view: View, y: float) -> tuple[list[str], float]:
         parts.append(_card(f"hand-{letter}", x, y + 22, letter, count, big=True))
         x += 78
     parts.append(
-        f'<g id="exchange"><title>Exchange cards</title><rect x="{WIDTH - 108}" y="{y + 52:g}" width="100" height="34" rx="8" '
+        f'<g id="exchange"><title>Exchange cards</title>'
+        f'<rect x="{WIDTH - 108}" y="{y + 52:g}" width="100" height="34" rx="8" '
         f'fill="#efe6d2" stroke="{INK}"/>'
         + _text(WIDTH - 58, y + 74, "Exchange…", text_anchor="middle", font_weight="bold")
         + "</g>"

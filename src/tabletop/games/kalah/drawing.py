@@ -109,8 +109,8 @@ def _row(layout: _Layout, side: str, counts: list[int]) -> list[str]:
         cx, cy = layout.pit_centre(side, number)
         parts.append(
             f'<circle id="pit-{letter}{number}" cx="{cx}" cy="{cy}" r="{PIT_RADIUS}" '
-            f'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2"><title>{_pit_title(side, number, count)}'
-            "</title></circle>"
+            'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2">'
+            f"<title>{_pit_title(side, number, count)}</title></circle>"
         )
         parts += _seeds((cx, cy, PIT_RADIUS - 9, PIT_RADIUS - 9), count, PIT_SEED_CAP)
         count_y = cy + outward * (PIT_RADIUS + 11) + (FONT_SIZE - 6) * (outward + 1) / 2

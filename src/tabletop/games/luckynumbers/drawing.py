@@ -285,12 +285,15 @@ def _pile(view: View, top: float, marked: set[str]) -> list[str]:
         parts.append(_ring(x, y, PILE_TILE + 2 * STACK_STEP))
     backs = "".join(_tile_back(x + 2 * step, y + 2 * (2 - step), PILE_TILE) for step in range(min(3, count)))
     parts.append(
-        f'<g id="{PILE_ELEMENT}"><title>The draw pile: {count} tiles face down</title><rect x="{_n(x)}" y="{_n(y)}" width="{PILE_TILE + 4}" '
+        f'<g id="{PILE_ELEMENT}"><title>The draw pile: {count} tiles face down</title>'
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{PILE_TILE + 4}" '
         f'height="{PILE_TILE + 4}" '
         f'rx="9" fill="#000" fill-opacity="0.15"/>{backs}</g>'
     )
     parts.append(
-        _text(x + PILE_TILE / 2 + 2, y + PILE_TILE + 24, f"{count} left", FONT_SIZE, anchor="middle", weight=700)
+        _text(
+            x + PILE_TILE / 2 + 2, y + PILE_TILE + 24, f"{count} left", FONT_SIZE, anchor="middle", weight=700
+        )
     )
     return parts
 

@@ -196,7 +196,7 @@ def _legend(view: Mapping[str, Any]) -> list[str]:
         left = GRID_X + CELL * index + 2
         present = counts[kind] > 0
         parts.append(
-            f"<g id=\"kind-{kind}\"><title>{kind.capitalize()}: {counts[kind]} on the board; "
+            f'<g id="kind-{kind}"><title>{kind.capitalize()}: {counts[kind]} on the board; '
             "click to release them all</title>"
             f'<rect x="{left}" y="{LEGEND_Y}" width="{CELL - 4}" height="78" rx="10" '
             f'fill="{"#fffaf0" if present else "#ece6da"}" stroke="#b9aa8c" stroke-width="1.5"/>'
@@ -213,7 +213,9 @@ def _legend(view: Mapping[str, Any]) -> list[str]:
         f'<g id="{RELEASE_LINE_ELEMENT}"><title>Release a line of three animals: click its two ends</title>'
         f'<rect x="{GRID_X + 2}" y="{LINE_BUTTON_Y}" '
         f'width="{width}" height="40" rx="12" fill="#fffaf0" stroke="#b9aa8c" stroke-width="1.5"/>'
-        + _label(GRID_X + 2 + width / 2, LINE_BUTTON_Y + 27, "Release a line of three animals…", FONT_SIZE, INK)
+        + _label(
+            GRID_X + 2 + width / 2, LINE_BUTTON_Y + 27, "Release a line of three animals…", FONT_SIZE, INK
+        )
         + "</g>"
     )
     return parts

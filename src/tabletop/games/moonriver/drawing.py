@@ -75,7 +75,7 @@ def _plot_tile(element_id: str, x: float, y: float, size: float, plot: tuple[int
     letter = code[0]
     ink = "#fff" if letter in DARK_TERRAINS else "#222"
     return (
-        f"<g id=\"{element_id}\"><title>Plot {number}: {describe(code)}</title>"
+        f'<g id="{element_id}"><title>Plot {number}: {describe(code)}</title>'
         f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="4" '
         f'fill="{TERRAIN_COLOURS[letter]}" stroke="#333"/>'
         + _text(x + size / 2, y + 13, f"{number}", SMALL, fill=ink)
@@ -195,7 +195,8 @@ def draw_svg(view: Mapping[str, Any]) -> str:
     for i, kind in enumerate(view["saloon"]):
         x = 52 + i * 62
         parts.append(
-            f'<g id="saloon-{kind}"><title>Saloon: a {kind} to hire</title><rect x="{x}" y="84" width="58" height="18" rx="3" fill="#5a3b1c"/>'
+            f'<g id="saloon-{kind}"><title>Saloon: a {kind} to hire</title>'
+            f'<rect x="{x}" y="84" width="58" height="18" rx="3" fill="#5a3b1c"/>'
             + _text(x + 29, 97, kind, SMALL, fill="#fff")
             + "</g>"
         )

@@ -68,15 +68,21 @@ def _definitions() -> str:
     )
 
 
-def _shape(tag: str, title: str = "", **attributes: object) -> str:
-    """An SVG element, with `title` as its tooltip; `stroke_width` is written stroke-width, and so on."""
+def _shape(tag: str, **attributes: object) -> str:
+    """An SVG element; `stroke_width` is written stroke-width, and so on."""
     written = " ".join(
         f'{name.replace("_", "-")}="{value:.1f}"'
         if isinstance(value, float)
         else f'{name.replace("_", "-")}="{value}"'
         for name, value in attributes.items()
     )
-    return f"<{tag} {written}><title>{title}</title></{tag}>" if title else f"<{tag} {written}/>"
+    return f"<{tag} {written}/>"
+
+
+def _titled(element: str, title: str) -> str:
+    """An element made by `_shape`, given a tooltip: an SVG <title> child."""
+    tag = element[1 : element.index(" ")]
+    return f"{element.removesuffix('/>')}><title>{title}</title></{tag}>"
 
 
 def _text(
@@ -148,7 +154,9 @@ def _big_sheet(parts: Parts, view: View, seat: int, top: int) -> int:
     for x, column in enumerate(COLUMNS):
         header = {"x": left + x * BIG + 1, "y": top + 20, "width": BIG - 2, "height": 22, "rx": 4}
         title = f"Column {column}: drop the shape here"
-        parts.append(_shape("rect", title, id=f"nd-col-{column}", **header, fill="#e8eaf0", stroke=GRID_LINE))
+        parts.append(
+            _titled(_shape("rect", id=f"nd-col-{column}", **header, fill="#e8eaf0", stroke=GRID_LINE), title)
+        )
         parts.append(_text(left + x * BIG + BIG / 2, top + 31, column, bold=True))
     _grid(parts, sheet, (left, grid_top, BIG), written, clickable=True)
     _row_boxes(parts, sheet, left + WIDTH * BIG + 4, grid_top)
@@ -172,14 +180,11 @@ def _grid(
         x, y = cell % WIDTH, cell // WIDTH
         px, py = left + x * size, top + (HEIGHT - 1 - y) * size
         name = f"{COLUMNS[x]}{y + 1}"
-        ident = (
-            {"id": f"nd-cell-{name}", "title": _cell_title(name, value, cell in circled, y)}
-            if clickable
-            else {}
-        )
+        ident = {"id": f"nd-cell-{name}"} if clickable else {}
         fill = "url(#nd-hatch)" if value == X_MARK else ("#fdecea" if y >= LINE else "#ffffff")
         box = {"x": px, "y": py, "width": size, "height": size}
-        parts.append(_shape("rect", **ident, **box, fill=fill, stroke=GRID_LINE, stroke_width=0.8))
+        square = _shape("rect", **ident, **box, fill=fill, stroke=GRID_LINE, stroke_width=0.8)
+        parts.append(_titled(square, _cell_title(name, value, cell in circled, y)) if clickable else square)
         if value != EMPTY:
             ring = cell in circled
             text = "X" if value == X_MARK else str(value)
@@ -250,7 +255,9 @@ def _box(parts: Parts, ident: str, corner: tuple[float, float], label: str, *, d
     )
     title = f"Box for {wanted}: {'used' if done else 'open'}"
     parts.append(
-        _shape("rect", title, id=ident, **box, fill=fill, stroke=stroke, stroke_width=2.5 if done else 1)
+        _titled(
+            _shape("rect", id=ident, **box, fill=fill, stroke=stroke, stroke_width=2.5 if done else 1), title
+        )
     )
     parts.append(_text(x + 13, y + 13, label + ("✓" if done else ""), bold=done))
 
@@ -279,7 +286,9 @@ def _solo_tiles(parts: Parts, view: View, left: float, top: float) -> None:
         tile = {"x": x + 1, "y": tile_y + 1, "width": 18, "height": 16, "rx": 3}
         title = f"Solo tile {LETTERS[column]}: the {shape} shape, {position} of 4 steps down"
         parts.append(
-            _shape("rect", title, id=f"nd-tile-{LETTERS[column]}", **tile, fill="#fff3c4", stroke=INK)
+            _titled(
+                _shape("rect", id=f"nd-tile-{LETTERS[column]}", **tile, fill="#fff3c4", stroke=INK), title
+            )
         )
         parts.append(_text(x + 10, tile_y + 9, shape, bold=True))
         parts.append(_text(x + 10, track + 5 * TILE_STEP + 9, LETTERS[column]))
@@ -297,7 +306,9 @@ def _palette(parts: Parts, shape: str, top: int) -> int:
         box = {"x": x, "y": y, "width": side, "height": side, "rx": 5}
         title = f"The {shape} turned this way ({orientation.name})"
         parts.append(
-            _shape("rect", title, id=f"nd-or-{orientation.name}", **box, fill="#ffffff", stroke=GRID_LINE)
+            _titled(
+                _shape("rect", id=f"nd-or-{orientation.name}", **box, fill="#ffffff", stroke=GRID_LINE), title
+            )
         )
         for dx, dy in orientation.cells:
             square = {

@@ -103,7 +103,8 @@ def _dice(view: Mapping[str, Any]) -> list[str]:
     caption = f"must {_RULE_WORDS[rule]}" if rule else "action die"
     face = escape(view["action_face"])
     parts.append(
-        f'<g id="action-die"><title>Action die: {face} ({caption})</title><rect x="{x}" y="{DIE_TOP - 34}" width="{size}" height="{size}" rx="10" '
+        f'<g id="action-die"><title>Action die: {face} ({caption})</title>'
+        f'<rect x="{x}" y="{DIE_TOP - 34}" width="{size}" height="{size}" rx="10" '
         f'fill="#ffffff" stroke="{INK}" stroke-width="3"/>'
         f'<text x="{x + size / 2}" y="{DIE_TOP + 8}" font-size="26" text-anchor="middle" fill="{INK}">'
         f"{escape(view['action_face'])}</text>"
@@ -130,7 +131,8 @@ def _die(die: Mapping[str, Any], x: int, y: int, size: int) -> str:
         else ""
     )
     return (
-        f'<g id="die-{name}"><title>Die {name}: {shown}</title><rect x="{x}" y="{y}" width="{size}" height="{size}" rx="8" fill="{fill}" '
+        f'<g id="die-{name}"><title>Die {name}: {shown}</title>'
+        f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="8" fill="{fill}" '
         f'stroke="{INK}" stroke-width="2"{dash}/>'
         f'<text x="{x + 5}" y="{y + 16}" font-size="{SMALL_PRINT}" fill="{INK}">{name}</text>'
         f'<text x="{x + size / 2}" y="{y + size - 10}" font-size="26" font-weight="bold" '
@@ -204,7 +206,7 @@ def _box(
     held = f"holds {number}" if number else "empty"
     state = ", your pending choice" if pending else ""
     parts = [
-        f"<g id=\"{element}\"><title>Box {record['id']}: {what}, {held}{state}</title>"
+        f'<g id="{element}"><title>Box {record["id"]}: {what}, {held}{state}</title>'
         f'<rect x="{x + 1:.1f}" y="{y + 1:.1f}" '
         f'width="{width - 2:.1f}" height="{height - 2:.1f}" '
         f'fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"{dash}/>'

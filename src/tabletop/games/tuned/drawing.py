@@ -184,7 +184,8 @@ def _action_spaces(seat: int, top: float) -> list[str]:
             f'stroke="{PANEL_EDGE[seat]}" stroke-width="1.5"/>'
             f'<text x="{x + SPACE_WIDTH / 2}" y="{y + 30}" font-size="26" text-anchor="middle" '
             f'fill="#c9b99c">{icon}</text>'
-            f'<text x="{x + SPACE_WIDTH / 2}" y="{y + SPACE_HEIGHT - 7}" font-size="{PRINT}" font-weight="700" '
+            f'<text x="{x + SPACE_WIDTH / 2}" y="{y + SPACE_HEIGHT - 7}" font-size="{PRINT}" '
+            'font-weight="700" '
             f'text-anchor="middle" fill="#6b5a45">{label}</text></g>'
         )
     return parts

@@ -123,7 +123,8 @@ def _badge(kind: str, radius: float, letter_size: float) -> str:
     return (
         f'<circle cx="{x}" cy="{y}" r="{_n(letter_size * 0.68)}" fill="#fffaf0" stroke="{INK}" '
         'stroke-width="1.2"/>'
-        f'<text x="{x}" y="{y}" dy="0.35em" text-anchor="middle" font-size="{_n(letter_size)}" font-weight="700" '
+        f'<text x="{x}" y="{y}" dy="0.35em" text-anchor="middle" font-size="{_n(letter_size)}" '
+        'font-weight="700" '
         f'fill="{INK}">{LETTER[kind]}</text>'
     )
 

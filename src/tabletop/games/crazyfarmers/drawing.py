@@ -169,7 +169,10 @@ def _plots(view: Mapping[str, Any]) -> Iterator[str]:
         seat, main = owners.get(name, (-1, True))
         fill = MEADOW if seat < 0 else FIELD[seat]
         faded = "" if main else ' fill-opacity="0.55"'
-        yield f'<polygon id="p:{name}" points="{corners}" fill="{fill}"{faded}/>'
+        yield (
+            f'<polygon id="p:{name}" points="{corners}" fill="{fill}"{faded}>'
+            f"<title>{_plot_title(view, name, seat, main)}</title></polygon>"
+        )
         if seat >= 0:
             yield f'<polygon points="{corners}" fill="url(#pattern-{seat})" pointer-events="none"/>'
             letter = LETTERS[seat] if main else LETTERS[seat].lower()
@@ -179,6 +182,18 @@ def _plots(view: Mapping[str, Any]) -> Iterator[str]:
             )
         if name in free or name in occupied:
             yield _barn(cx, cy - 12, name in occupied)
+
+
+def _plot_title(view: Mapping[str, Any], name: str, seat: int, main: bool) -> str:
+    """A plot's tooltip: its owner and whether it is in their main field (R40–R41), and its barn."""
+    owner = "nobody's" if seat < 0 else f"{view['players'][seat]['colour']} ({LETTERS[seat]})"
+    land = "" if seat < 0 else (", main field" if main else ", fallow land")
+    barn = ""
+    if name in view["free_barns"]:
+        barn = ", a free barn"
+    elif name in view["occupied_barns"]:
+        barn = ", an occupied barn"
+    return f"Plot {name}: {owner}{land}{barn}"
 
 
 def _barn(cx: float, cy: float, occupied: bool) -> str:

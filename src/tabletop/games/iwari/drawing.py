@@ -144,11 +144,22 @@ def _tile(view: View, territory: Mapping[str, Any], marked: bool) -> str:
         + _text(x + 6, y + 16, f"{tid} {BIOME_NAMES[biome]}{feats}", font_weight="bold")
         + f'<g id="totem-{tid}"><title>Totems on {tid}: {totems or "none yet"}</title>'
         f'<rect x="{x + 4:g}" y="{y + 79:g}" width="{TILE_W - 8}" height="21" rx="5" '
-        f'fill="#ffffff" fill-opacity=".55" stroke="#7d7462" stroke-dasharray="3 2"/>'
+        f'fill="{_whitened(TILE_FILLS[biome], 0.55)}" stroke="#7d7462" stroke-dasharray="3 2"/>'
         + strip_label
         + "".join(chips)
         + "</g></g>"
     )
+
+
+def _whitened(colour: str, share: float) -> str:
+    """`colour` with `share` of white mixed in, opaque: a clickable strip's halo (site.css)
+    must not show through it as a translucent white would let it.
+
+    >>> _whitened("#000000", 0.5)
+    '#808080'
+    """
+    channels = (int(colour[index : index + 2], 16) for index in (1, 3, 5))
+    return "#" + "".join(f"{round(value + (255 - value) * share):02x}" for value in channels)
 
 
 def _badge(link: Mapping[str, Any], tiles: Mapping[str, Mapping[str, Any]]) -> str:

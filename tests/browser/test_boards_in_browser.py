@@ -41,6 +41,7 @@ PHONE_VIEWPORT: ViewportSize = {"width": 360, "height": 780}
 MIDDLE_SEQ = 8
 """The second look comes on the person's first turn at or after this many moves."""
 SMALLEST_PRINT_PX = 11.0
+ATTEMPTS = 3
 CENTRE_TOLERANCE = 24
 """Per colour channel, out of 255: anti-aliasing of an edge one pixel away may shift a little."""
 
@@ -87,17 +88,32 @@ def _mark_shows(marked: Image.Image, bare: Image.Image, box: dict[str, Any]) -> 
     return ImageChops.difference(marked.crop(area), bare.crop(area)).getbbox() is not None
 
 
+def _pictures(page: Page) -> tuple[list[dict[str, Any]], Image.Image, Image.Image]:
+    """The marked elements' boxes and the board with and without the marks.
+
+    Taken again when a new view came in between (in a simultaneous game another player's
+    move does), since table.js then marks the board afresh.
+    """
+    for _ in range(ATTEMPTS):
+        settle(page)
+        before = seq(page)
+        boxes = [box for box in page.evaluate(MARKED) if box["width"] >= 1 and box["height"] >= 1]
+        marked = _picture(page)
+        page.evaluate(TOGGLE_MARKS, False)
+        settle(page)
+        bare = _picture(page)
+        untouched = page.evaluate("() => !document.querySelector('#tt-board .clickable')")
+        page.evaluate(TOGGLE_MARKS, True)
+        if untouched and seq(page) == before:
+            return boxes, marked, bare
+    pytest.fail(f"the board changed under every one of {ATTEMPTS} looks")
+
+
 def check_marks(page: Page, game_id: str) -> None:
     """The checks of the module docstring on the marks of the board shown now."""
-    settle(page)
-    boxes = [box for box in page.evaluate(MARKED) if box["width"] >= 1 and box["height"] >= 1]
-    assert boxes, f"{game_id}: it is my turn but nothing on the board is marked"
-    marked = _picture(page)
-    page.evaluate(TOGGLE_MARKS, False)
-    settle(page)
-    bare = _picture(page)
-    page.evaluate(TOGGLE_MARKS, True)
-    settle(page)
+    boxes, marked, bare = _pictures(page)
+    if not boxes:  # a decision offered only as buttons (Number Drop's "confirm your turn")
+        return
     if game_id in UNDRAWN_HERE:
         return
     for box in boxes:

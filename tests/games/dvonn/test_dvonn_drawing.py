@@ -11,7 +11,7 @@ from test_dvonn_perft import REFERENCE_PLACEMENT, after
 from tabletop.engine import Rng
 from tabletop.games.dvonn import GAME
 from tabletop.games.dvonn.board import CELLS, INDEX, NAMES
-from tabletop.games.dvonn.drawing import cell_centre
+from tabletop.games.dvonn.drawing import SUPPLY_RADIUS, cell_centre
 
 SVG = "{http://www.w3.org/2000/svg}"
 TRANSLATE = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\)")
@@ -106,3 +106,27 @@ def test_text_board_during_placement() -> None:
     assert text.startswith("White to place a white piece on an empty space\n")
     assert "to place: red 0, white 23, black 22 · last: Black A1" in text
     assert text.splitlines()[6].split() == ["1", "[B]", ".", ".", ".", ".", ".", ".", ".", ".", "J"]
+
+
+def test_the_strip_texts_have_a_line_of_their_own_above_the_pieces_to_place() -> None:
+    # At the start 23 pieces wait in each strip: the row must not run under "23 to place".
+    drawn = elements(GAME.draw_svg(GAME.new_state().view(0)))
+    for colour, first_piece in (("white", 4), ("black", 27)):
+        note = drawn[f"strip-note-{colour}"]
+        assert note.text == ("23 to place · to play" if colour == "white" else "23 to place")
+        _, piece_y = piece_position(drawn[f"piece-{first_piece}"])
+        font_size = float(note.get("font-size", "nan"))
+        assert piece_y - float(note.get("y", "nan")) >= font_size / 2 + SUPPLY_RADIUS
+
+
+def test_every_space_says_in_its_tooltip_what_stands_on_it() -> None:
+    state = position("C3:R, D3:1B, E3:2W, F3:3B*")
+    drawn = elements(GAME.draw_svg(state.view(None)))
+    titles = {
+        name: str(getattr(drawn[f"cell-{name.lower()}"].find(f"{SVG}title"), "text", "")) for name in NAMES
+    }
+    assert titles["A1"] == "A1: empty"
+    assert titles["C3"].startswith("C3: a DVONN piece")
+    assert titles["D3"] == "D3: a black piece; moves exactly 1 space in a straight line unless surrounded"
+    assert titles["E3"].startswith("E3: a stack of 2, white on top; moves exactly 2 spaces")
+    assert titles["F3"].startswith("F3: a stack of 3, black on top, holding a DVONN piece")

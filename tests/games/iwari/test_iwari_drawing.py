@@ -95,8 +95,8 @@ def test_a_move_is_clicked_as_its_pieces_then_the_card_that_completes_the_paymen
 def test_tents_carry_their_tribe_letter_and_tiles_their_biome_in_words() -> None:
     state = position(tents={"F1a": RED, "D1b": BLUE}, deck="C")
     root = parse(state, None)
-    spaces = {
-        e.get("id"): "".join(e.itertext())
+    spaces = {  # what is written in the space, not its tooltip
+        e.get("id"): "".join(text for word in e.iter(f"{SVG}text") for text in word.itertext())
         for e in root.iter(f"{SVG}g")
         if e.get("id", "").startswith("space-")
     }

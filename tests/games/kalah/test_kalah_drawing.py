@@ -111,3 +111,36 @@ def test_the_text_drawing_shows_both_rows_and_stores() -> None:
     ]
     assert lines[4].split() == ["S1", "S2", "S3", "S4", "S5", "S6"]
     assert lines[-1] == "North (seat 1) to move"
+
+
+def _texts_near(root: ElementTree.Element, x: float, y: float, reach: float) -> list[str]:
+    return [
+        str(text.text)
+        for text in root.iter(f"{SVG}text")
+        if abs(float(text.get("x", "nan")) - x) < 1 and abs(float(text.get("y", "nan")) - y) < reach
+    ]
+
+
+@pytest.mark.parametrize("viewer", [None, 0, 1])
+def test_each_pit_shows_the_number_its_moves_and_the_log_use(viewer: int | None) -> None:
+    # K-R1: "3" sows the mover's third pit from their left; the log says "sowed pit 3".
+    state = _scenario_3()
+    root = ElementTree.fromstring(GAME.draw_svg(state.view(viewer)))
+    pits = {element.get("id"): element for element in root.iter(f"{SVG}circle") if element.get("id")}
+    for side, counts in (("s", [0, 0, 0, 0, 0, 10]), ("n", [1] * 6)):
+        for number, count in enumerate(counts, start=1):
+            pit = pits[f"pit-{side}{number}"]
+            near = _texts_near(root, float(pit.get("cx", "nan")), float(pit.get("cy", "nan")), 80)
+            assert sorted(near) == sorted([str(number), str(count)]), (side, number, near)
+            title = pit.find(f"{SVG}title")
+            assert title is not None and f"pit {number}: {count} seed" in str(title.text)
+
+
+def test_both_stores_are_labelled_with_their_owner_in_the_tooltip() -> None:
+    root = ElementTree.fromstring(GAME.draw_svg(GAME.new_state(2).view(0)))
+    texts = [text.text for text in root.iter(f"{SVG}text")]
+    assert texts.count("store") == 2
+    for side in ("South", "North"):
+        store = next(e for e in root.iter(f"{SVG}rect") if e.get("id") == f"store-{side[0].lower()}")
+        title = store.find(f"{SVG}title")
+        assert title is not None and str(title.text).startswith(f"{side}'s store: 0 seeds")

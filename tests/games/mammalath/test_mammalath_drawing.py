@@ -77,7 +77,9 @@ def test_animals_disappear_when_released_and_the_release_is_outlined() -> None:
     assert "animal-f1" not in drawn
     outlines = re.findall(rf'<rect [^>]*stroke="{ACCENT}"[^>]*stroke-dasharray', drawn)
     assert len(outlines) == 5  # F1 and the four foxes of rows 3–6
-    assert ">fox 0<" in drawn and ">deer 6<" in drawn
+    for kind, count in (("fox", 0), ("deer", 6)):  # each legend button: its count, its kind in the tooltip
+        button = drawn.split(f'<g id="kind-{kind}">')[1].split('<g id="')[0]
+        assert f"{kind.capitalize()}: {count} on the board" in button and f">× {count}<" in button
 
 
 def test_the_last_place_is_ringed_and_a_finished_game_shows_its_line() -> None:

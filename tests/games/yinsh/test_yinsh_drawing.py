@@ -127,3 +127,17 @@ def test_the_text_board_shows_the_score_and_whose_turn_it_is() -> None:
     text = GAME.draw_text(state.view(None))
     assert "> Black: 0/3 rings removed, 5 in the supply" in text
     assert "  White: 0/3 rings removed, 4 in the supply; 51 markers in the pool" in text
+
+
+def test_each_point_says_in_its_tooltip_what_is_on_it() -> None:
+    # The clicks land on the transparent point circles, so their titles name the pieces.
+    points = by_id(svg_of(scenario_4()))
+
+    def title(point: str) -> str:
+        return str(getattr(points[f"pt-{point.lower()}"].find(f"{SVG}title"), "text", ""))
+
+    assert title("F6").startswith("F6: white ring; moves along a line")
+    assert title("K10").startswith("K10: black ring")
+    assert title("F7").startswith("F7: black marker; flips when a ring jumps over it")
+    assert title("F8").startswith("F8: white marker")
+    assert title("E5") == "E5: empty"

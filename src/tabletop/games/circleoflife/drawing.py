@@ -28,6 +28,7 @@ from tabletop.games.circleoflife.board import (
     Species,
     cell_at,
     cell_element,
+    cell_name,
     column_of,
     row_of,
 )
@@ -38,7 +39,9 @@ HALF_WIDTH = HEX_RADIUS * math.sqrt(3) / 2
 STONE_RADIUS = HALF_WIDTH * 0.78
 PADDING = 14.0
 MARGIN = 6.0
-HEADER_HEIGHT = 48.0
+HEADER_HEIGHT = 58.0
+FONT_SIZE = 16
+"""The board is 465 wide and fills about 337 px of a 360 px phone, so 16 is 11.6 px there."""
 CHAIN_HEIGHT = 168.0
 FRAME_APOTHEM = 7 * HEX_RADIUS + PADDING
 """The green frame is a flat-top hexagon: the outer cells reach 7 radii from the centre."""
@@ -117,7 +120,7 @@ def draw_svg(view: Mapping[str, Any]) -> str:
         DEFINITIONS,
         f'<rect width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="#f7f3e8"/>',
         *_header(view),
-        *_board(),
+        *_board(view),
         *_critters(view),
         *_last_move(view),
         *_food_chain(view),
@@ -135,27 +138,32 @@ def _header(view: Mapping[str, Any]) -> list[str]:
         active = view["to_move"] == seat or view["winner"] == seat
         status = "wins" if view["winner"] == seat else ("to play" if view["to_move"] == seat else "")
         progress = min(1.0, view["eaten"][seat] / view["target"])
+        plaque = half - 2 * PADDING
+        bar = plaque - 150
         parts += [
             f'<g id="player-{seat}">',
-            f'<rect x="{left:.1f}" y="6" width="{half - 2 * PADDING:.1f}" height="36" rx="8" '
+            f'<rect x="{left:.1f}" y="6" width="{plaque:.1f}" height="46" rx="8" '
             f'fill="{"#fff8dc" if active else "#ece6d6"}" stroke="{"#c79a1e" if active else "#cfc6b0"}" '
             f'stroke-width="{2.5 if active else 1}"/>',
-            f'<circle cx="{left + 18:.1f}" cy="24" r="10" fill="{STONE_FILLS[seat]}" stroke="#555"/>',
-            f'<text x="{left + 34:.1f}" y="22" font-size="14" font-weight="bold" fill="#333">'
+            f'<circle cx="{left + 17:.1f}" cy="29" r="10" fill="{STONE_FILLS[seat]}" stroke="#555"/>',
+            f'<text x="{left + 33:.1f}" y="25" font-size="{FONT_SIZE}" font-weight="bold" fill="#333">'
             f"{escape(name)} {status}</text>",
-            f'<text x="{left + 34:.1f}" y="36" font-size="11" fill="#555">'
+            f'<text x="{left + 33:.1f}" y="45" font-size="{FONT_SIZE}" fill="#555">'
             f"ate {view['eaten'][seat]} of {view['target']}</text>",
-            f'<rect x="{left + 112:.1f}" y="28" width="{half - 2 * PADDING - 124:.1f}" height="6" '
-            'rx="3" fill="#d8d0bc"/>',
-            f'<rect x="{left + 112:.1f}" y="28" width="{(half - 2 * PADDING - 124) * progress:.1f}" '
-            'height="6" rx="3" fill="#c0392b"/>',
+            f'<rect x="{left + 140:.1f}" y="38" width="{bar:.1f}" height="7" rx="3" fill="#d8d0bc"/>',
+            f'<rect x="{left + 140:.1f}" y="38" width="{bar * progress:.1f}" height="7" rx="3" '
+            'fill="#c0392b"/>',
             "</g>",
         ]
     return parts
 
 
-def _board() -> list[str]:
-    """The green frame, the 61 clickable cells and the row and column labels."""
+def _board(view: Mapping[str, Any]) -> list[str]:
+    """The green frame, the 61 clickable cells and the row and column labels.
+
+    Each cell's tooltip names what stands on it: the stones let the pointer through to it.
+    """
+    titles = _cell_titles(view)
     parts = [
         f'<polygon points="{hexagon_points(CENTRE_X, CENTRE_Y, FRAME_RADIUS, flat_top=True)}" '
         'fill="#4f7a45" stroke="#36573a" stroke-width="3" stroke-linejoin="round"/>'
@@ -164,16 +172,28 @@ def _board() -> list[str]:
         cx, cy = cell_centre(cell)
         parts.append(
             f'<polygon id="{cell_element(cell)}" points="{hexagon_points(cx, cy, HEX_RADIUS - 1)}" '
-            'fill="#efe6cc" stroke="#b9a878" stroke-width="1.2"/>'
+            f'fill="#efe6cc" stroke="#b9a878" stroke-width="1.2"><title>{escape(titles[cell_name(cell)])}'
+            "</title></polygon>"
         )
     parts += _labels()
     return parts
 
 
+def _cell_titles(view: Mapping[str, Any]) -> dict[str, str]:
+    """Per cell name: empty, or the player, species and prey of the critter on it."""
+    titles = {cell_name(cell): f"{cell_name(cell)}: empty" for cell in CELLS}
+    for critter in view["critters"]:
+        species = SPECIES_BY_NAME[critter["species"]]
+        what = f"{view['players'][critter['seat']]}'s {species.value}, eats {PREY[species].value}"
+        for name in critter["cells"]:
+            titles[name] = f"{name}: {what}"
+    return titles
+
+
 def _labels() -> list[str]:
     """Row letters left of each row, column numbers above the top cell of each column."""
     parts = []
-    style = 'font-size="11" fill="#e8f0d8" text-anchor="middle" dominant-baseline="central"'
+    style = f'font-size="{FONT_SIZE}" fill="#e8f0d8" text-anchor="middle" dominant-baseline="central"'
     for row, letter in enumerate(ROW_LETTERS):
         x, y = centre(row, max(0, row - SIDE + 1) - 1)
         parts.append(f'<text x="{x + 6:.1f}" y="{y:.1f}" {style}>{letter}</text>')
@@ -218,7 +238,8 @@ def _stone(stone_id: str, cell: Cell, seat: int, species: Species, title: str) -
         f'<g id="{stone_id}" transform="translate({x:.1f},{y:.1f})"><title>{escape(title)}</title>'
         f'<circle r="{STONE_RADIUS:.1f}" fill="{STONE_FILLS[seat]}" stroke="{SPECIES_COLOURS[species]}" '
         'stroke-width="3.5"/>'
-        f'<text y="1" font-size="14" font-weight="bold" fill="{LETTER_FILLS[seat]}" text-anchor="middle" '
+        f'<text y="1" font-size="{FONT_SIZE}" font-weight="bold" fill="{LETTER_FILLS[seat]}" '
+        'text-anchor="middle" '
         f'dominant-baseline="central">{LETTERS[species]}</text></g>'
     )
 
@@ -256,8 +277,8 @@ def _food_chain(view: Mapping[str, Any]) -> list[str]:
     last = view["last_move"]
     marked = {last["species"], last["devoured_species"]} if last else set()
     parts = [
-        f'<text x="{WIDTH / 2:.1f}" y="{top + 12:.1f}" font-size="12" fill="#555" text-anchor="middle">'
-        "Food chain: each species eats the next one along the arrows</text>"
+        f'<text x="{WIDTH / 2:.1f}" y="{top + 12:.1f}" font-size="{FONT_SIZE}" fill="#555" '
+        'text-anchor="middle">Food chain: each eats the next</text>'
     ]
     for index, species in enumerate(FOOD_CHAIN):
         row, place = divmod(index, 6)
@@ -270,11 +291,13 @@ def _food_chain(view: Mapping[str, Any]) -> list[str]:
 
 
 def _species_card(species: Species, x: float, y: float, width: float, marked: bool) -> list[str]:
-    """A card with the species' shape in small hexagons, its letter and its name."""
+    """A card with the species' shape in small hexagons and its letter; its name and prey are
+    its tooltip, since a name in readable print would not fit the card on a phone."""
     colour = SPECIES_COLOURS[species]
     parts = [
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="62" rx="7" fill="#fffdf6" '
-        f'stroke="{colour}" stroke-width="{3.5 if marked else 1.5}"/>'
+        f'stroke="{colour}" stroke-width="{3.5 if marked else 1.5}"><title>{LETTERS[species]}: '
+        f"{species.value}, eats {PREY[species].value}</title></rect>"
     ]
     offsets = SHAPES[species]
     mini = 5.2
@@ -289,8 +312,8 @@ def _species_card(species: Species, x: float, y: float, width: float, marked: bo
             'stroke="#fffdf6" stroke-width="0.8"/>'
         )
     parts.append(
-        f'<text x="{x + width / 2:.1f}" y="{y + 52:.1f}" font-size="11" fill="#333" text-anchor="middle">'
-        f"{LETTERS[species]} {species.value}</text>"
+        f'<text x="{x + width / 2:.1f}" y="{y + 55:.1f}" font-size="{FONT_SIZE}" font-weight="bold" '
+        f'fill="#333" text-anchor="middle" pointer-events="none">{LETTERS[species]}</text>'
     )
     return parts
 

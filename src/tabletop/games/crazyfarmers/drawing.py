@@ -25,7 +25,19 @@ from tabletop.games.crazyfarmers.board import (
     crossroad_point,
     plot_centre,
 )
-from tabletop.games.crazyfarmers.rules import CARD_NAMES
+from tabletop.games.crazyfarmers.rules import (
+    BALE_1,
+    BALE_2,
+    BRIBE,
+    CARD_NAMES,
+    DYNAMITE,
+    HELICOPTER,
+    NITRO_1,
+    NITRO_2,
+    RUT,
+    VOLTAGE,
+    WATCHDOG,
+)
 
 SIZE = 34.0
 WIDTH = 520
@@ -54,6 +66,21 @@ EDGE_HIT_WIDTH = 12
 NO_CLICKS = ' pointer-events="none"'
 
 
+CARD_EFFECTS = {
+    NITRO_1: "one more move this turn (never above 5)",
+    NITRO_2: "two more moves this turn (never above 5)",
+    RUT: "an opponent has two moves less on their next turn",
+    BALE_1: "put a bale on a path",
+    BALE_2: "put two bales on paths",
+    DYNAMITE: "take a bale away",
+    VOLTAGE: "your fence cannot be entered or cut until your next turn",
+    WATCHDOG: "your plots cannot be taken or bribed until your next turn",
+    HELICOPTER: "fly your tractor to a corner of your own field (only without fence)",
+    BRIBE: "take one neighbouring plot of an opponent",
+}
+"""What each card does, for its tooltip: the table of section 1 of docs/rules/crazyfarmers.md."""
+
+
 def point(x: float, y: float) -> tuple[float, float]:
     """Board units (`board.plot_centre`) to SVG coordinates."""
     return CENTRE_X + x * SIZE, CENTRE_Y + y * SIZE
@@ -74,7 +101,7 @@ def draw_svg(view: Mapping[str, Any]) -> str:
         *_edges(),
         *_fences(players),
         *_bales(view),
-        *_crossroads(),
+        *_crossroads(view),
         *_last_move(view.get("last_move")),
         *_tractors(players),
         *_strips(view),
@@ -142,7 +169,10 @@ def _plots(view: Mapping[str, Any]) -> Iterator[str]:
         seat, main = owners.get(name, (-1, True))
         fill = MEADOW if seat < 0 else FIELD[seat]
         faded = "" if main else ' fill-opacity="0.55"'
-        yield f'<polygon id="p:{name}" points="{corners}" fill="{fill}"{faded}/>'
+        yield (
+            f'<polygon id="p:{name}" points="{corners}" fill="{fill}"{faded}>'
+            f"<title>{_plot_title(view, name, seat, main)}</title></polygon>"
+        )
         if seat >= 0:
             yield f'<polygon points="{corners}" fill="url(#pattern-{seat})" pointer-events="none"/>'
             letter = LETTERS[seat] if main else LETTERS[seat].lower()
@@ -152,6 +182,18 @@ def _plots(view: Mapping[str, Any]) -> Iterator[str]:
             )
         if name in free or name in occupied:
             yield _barn(cx, cy - 12, name in occupied)
+
+
+def _plot_title(view: Mapping[str, Any], name: str, seat: int, main: bool) -> str:
+    """A plot's tooltip: its owner and whether it is in their main field (R40–R41), and its barn."""
+    owner = "nobody's" if seat < 0 else f"{view['players'][seat]['colour']} ({LETTERS[seat]})"
+    land = "" if seat < 0 else (", main field" if main else ", fallow land")
+    barn = ""
+    if name in view["free_barns"]:
+        barn = ", a free barn"
+    elif name in view["occupied_barns"]:
+        barn = ", an occupied barn"
+    return f"Plot {name}: {owner}{land}{barn}"
 
 
 def _barn(cx: float, cy: float, occupied: bool) -> str:
@@ -177,7 +219,8 @@ def _edges() -> Iterator[str]:
         line = f'x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}"'
         band = _band(ax, ay, bx, by, EDGE_HIT_WIDTH / 2)
         yield (
-            f'<g id="e:{name}"><line {line} stroke="{EDGE_INK}" stroke-width="1.6"/>'
+            f'<g id="e:{name}"><title>Path {name}</title>'
+            f'<line {line} stroke="{EDGE_INK}" stroke-width="1.6"/>'
             f'<polygon points="{band}" fill="#000" fill-opacity="0"/></g>'
         )
 
@@ -219,18 +262,26 @@ def _bales(view: Mapping[str, Any]) -> Iterator[str]:
         ax, ay, bx, by = _segment(PATH_NAMES.index(name))
         mx, my = (ax + bx) / 2, (ay + by) / 2
         yield (
-            f'<g id="b:{name}"><circle cx="{mx:.1f}" cy="{my:.1f}" r="10" fill="#e7c75a" stroke="#7a5a10" '
+            f'<g id="b:{name}"><title>Hay bale on path {name}: no tractor passes it</title>'
+            f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="10" fill="#e7c75a" stroke="#7a5a10" '
             f'stroke-width="2"/><path d="M{mx - 6:.1f},{my - 3:.1f} h12 M{mx - 6:.1f},{my + 3:.1f} h12" '
             'stroke="#7a5a10" stroke-width="1.5"/></g>'
         )
 
 
-def _crossroads() -> Iterator[str]:
+def _crossroads(view: Mapping[str, Any]) -> Iterator[str]:
+    """Every crossroad as a small dot, its tooltip naming the tractor standing there."""
+    tractors = {
+        player["tractor"]: f"{player['colour']} tractor ({LETTERS[seat]})"
+        for seat, player in enumerate(view["players"])
+        if player["tractor"] is not None
+    }
     for crossroad, name in enumerate(CROSSROAD_BY_NAME):
         x, y = point(*crossroad_point(crossroad))
+        title = f"Crossroad {name}" + (f": the {tractors[name]}" if name in tractors else "")
         yield (
             f'<circle id="x:{name}" cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#fffdf5" fill-opacity="0.75" '
-            f'stroke="{EDGE_INK}" stroke-width="1"/>'
+            f'stroke="{EDGE_INK}" stroke-width="1"><title>{title}</title></circle>'
         )
 
 
@@ -291,7 +342,8 @@ def _strips(view: Mapping[str, Any]) -> Iterator[str]:
         outline = f'stroke="{LAST}" stroke-width="3"' if turn else 'stroke="#d6ccb3" stroke-width="1"'
         yield (
             f'<rect id="seat:{seat}" x="8" y="{top:.1f}" width="{WIDTH - 16}" height="{STRIP_HEIGHT - 6}" '
-            f'rx="8" fill="#ebe3cf" {outline}/>'
+            f'rx="8" fill="#ebe3cf" {outline}><title>{player["colour"]} farmer ({LETTERS[seat]}): '
+            f"{_status(view, seat, player)}</title></rect>"
         )
         yield (
             f'<circle cx="32" cy="{top + 24:.1f}" r="15" fill="{FIELD[seat]}" stroke="{INK[seat]}" '
@@ -343,7 +395,8 @@ def _hand(hand: Sequence[str], farmers: int) -> Iterator[str]:
         count = hand.count(card)
         label = CARD_NAMES[card] + (f" ×{count}" if count > 1 else "")
         yield (
-            f'<g id="card:{card}"><rect x="{x}" y="{y:.1f}" width="{CARD_WIDTH}" '
+            f'<g id="card:{card}"><title>{label}: {CARD_EFFECTS[card]}</title>'
+            f'<rect x="{x}" y="{y:.1f}" width="{CARD_WIDTH}" '
             f'height="{CARD_HEIGHT}" rx="7" '
             f'fill="#fffaf0" stroke="#8a6a3a" stroke-width="1.5"/>'
             f'<text x="{x + CARD_WIDTH / 2}" y="{y + CARD_HEIGHT / 2:.1f}" font-size="18" '

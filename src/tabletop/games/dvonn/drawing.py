@@ -20,7 +20,8 @@ HEX_RADIUS = 30.0
 COLUMN_STEP = math.sqrt(3) * HEX_RADIUS
 ROW_STEP = 1.5 * HEX_RADIUS
 WIDTH = 640
-STRIP_HEIGHT = 58
+STRIP_HEIGHT = 76
+"""A player's strip: a line with the name and the note, and under it a row of pieces."""
 BOARD_TOP_ROW_Y = STRIP_HEIGHT + 16 + HEX_RADIUS
 BOARD_ORIGIN_X = 24 + 2 * COLUMN_STEP
 HEIGHT = round(BOARD_TOP_ROW_Y + 5 * ROW_STEP + 18 + STRIP_HEIGHT)
@@ -29,8 +30,10 @@ LAYER_STEP = 3.5
 VISIBLE_LAYERS = 6
 SUPPLY_RADIUS = 10.5
 SUPPLY_STEP = 14.5
-SUPPLY_LEFT = 178
-RED_SUPPLY_LEFT = 572
+SUPPLY_LEFT = 24
+SUPPLY_ROW = 55
+"""How far below a strip's top its row of pieces runs, clear of the line of text above it."""
+RED_SUPPLY_LEFT = 588
 
 FACE = {"white": "#f6f3ec", "black": "#2b2b2b", "red": "#d32f2f"}
 EDGE = {"white": "#5f5a52", "black": "#000000", "red": "#6d0f0f"}
@@ -40,7 +43,8 @@ CELL_FILL = "#e8d6ae"
 CELL_EDGE = "#b4976a"
 LAST_MOVE = "#e08a00"
 SEATS = ("white", "black")
-CAPTION = 'font-size="10" fill="#7a6348" dominant-baseline="central"'
+FONT_SIZE = 21
+"""The board is 640 wide and fills about 337 px of a 360 px phone, so 21 is 11 px there."""
 
 
 def draw_svg(view: Mapping[str, Any]) -> str:
@@ -52,7 +56,7 @@ def draw_svg(view: Mapping[str, Any]) -> str:
         _definitions(),
         f'<rect width="{WIDTH}" height="{HEIGHT}" rx="12" fill="#f3ece0"/>',
         *_strips(view),
-        *_board(),
+        *_board(view),
         *_last_move_marks(view.get("last_move")),
         *_pieces(view),
         *_stack_labels(view),
@@ -85,55 +89,86 @@ def _definitions() -> str:
     return f"<defs>{gradients}</defs>"
 
 
-def _board() -> Iterator[str]:
-    """The frame (the union of enlarged spaces), the 49 clickable spaces and the coordinates."""
+def _board(view: Mapping[str, Any]) -> Iterator[str]:
+    """The frame (the union of enlarged spaces), the 49 clickable spaces and the coordinates.
+
+    Each space carries a tooltip (an SVG title) saying what stands on it and how it may move,
+    since the pieces drawn over it let the pointer through to the space.
+    """
+    stacks = {stack["cell"]: stack for stack in view.get("stacks", [])}
     centres = [cell_centre(x, y) for x, y in CELLS]
     for cx, cy in centres:
         yield f'<polygon points="{_hexagon(cx, cy, HEX_RADIUS * 1.16)}" fill="{BOARD_FRAME}"/>'
     for cell, (cx, cy) in enumerate(centres):
+        name = NAMES[cell]
         yield (
-            f'<polygon id="cell-{NAMES[cell].lower()}" points="{_hexagon(cx, cy, HEX_RADIUS * 0.93)}" '
-            f'fill="{CELL_FILL}" stroke="{CELL_EDGE}" stroke-width="1.2"/>'
+            f'<polygon id="cell-{name.lower()}" points="{_hexagon(cx, cy, HEX_RADIUS * 0.93)}" '
+            f'fill="{CELL_FILL}" stroke="{CELL_EDGE}" stroke-width="1.2">'
+            f"<title>{_space_title(name, stacks.get(name))}</title></polygon>"
         )
     yield from _coordinates()
 
 
+def _space_title(name: str, stack: Mapping[str, Any] | None) -> str:
+    """What a space's tooltip says: empty, or its stack, its owner and its move (DV-R5, DV-R6)."""
+    if stack is None:
+        return f"{name}: empty"
+    height = len(stack["pieces"])
+    top = stack["colours"][-1]
+    if top == "red":
+        kind = "a DVONN piece" if height == 1 else f"a stack of {height} under a DVONN piece"
+        return f"{name}: {kind}, nobody's; it never moves"
+    inside = ", holding a DVONN piece" if stack["dvonn"] else ""
+    kind = f"a {top} piece" if height == 1 else f"a stack of {height}, {top} on top"
+    spaces = "1 space" if height == 1 else f"{height} spaces"
+    return f"{name}: {kind}{inside}; moves exactly {spaces} in a straight line unless surrounded"
+
+
 def _coordinates() -> Iterator[str]:
     """Row numbers left of each row and column letters below each column's first space."""
-    style = 'font-size="13" font-weight="600" fill="#6f5237" text-anchor="middle" dominant-baseline="central"'
+    style = (
+        f'font-size="{FONT_SIZE}" font-weight="600" fill="#6f5237" text-anchor="middle" '
+        'dominant-baseline="central"'
+    )
     for y, columns in enumerate(ROW_COLUMNS):
         cx, cy = cell_centre(columns.start - 1, y)
-        yield f'<text x="{cx + 8:.1f}" y="{cy:.1f}" {style}>{y + 1}</text>'
+        yield f'<text x="{cx + 10:.1f}" y="{cy:.1f}" {style}>{y + 1}</text>'
     for x, letter in enumerate(COLUMN_LETTERS):
         lowest = min(y for y, columns in enumerate(ROW_COLUMNS) if x in columns)
         cx, cy = cell_centre(x, lowest - 1)
-        yield f'<text x="{cx + 4:.1f}" y="{cy - 8:.1f}" {style}>{letter}</text>'
+        yield f'<text x="{cx + 5:.1f}" y="{cy - 12:.1f}" {style}>{letter}</text>'
 
 
 def _strips(view: Mapping[str, Any]) -> Iterator[str]:
-    """Black's strip above the board and White's below: name, score, turn, supply, pieces out."""
+    """Black's strip above the board and White's below: a line with the player's name and, at
+    the right, the score and the turn; under it the row of pieces (drawn by `_strip_pieces`).
+
+    The text has its own line, so no row of pieces ever covers it, even at 23 to place.
+    """
     scores = view.get("scores", [0, 0])
     players = view.get("players", ["White", "Black"])
     for seat, top in ((1, 4.0), (0, HEIGHT - STRIP_HEIGHT - 4.0)):
         to_move = view.get("to_move") == seat
         outline = f'stroke="{LAST_MOVE}" stroke-width="3"' if to_move else 'stroke="#d9ccb6" stroke-width="1"'
+        note = _strip_note(view, seat, scores[seat])
         yield (
-            f'<rect x="6" y="{top}" width="{WIDTH - 12}" height="{STRIP_HEIGHT}" rx="10" fill="#ebe0cc" '
-            f"{outline}/>"
+            f'<rect id="strip-{SEATS[seat]}" x="6" y="{top}" width="{WIDTH - 12}" height="{STRIP_HEIGHT}" '
+            f'rx="10" fill="#ebe0cc" {outline}><title>{players[seat]} ({SEATS[seat]}): {note}</title></rect>'
         )
-        middle = top + STRIP_HEIGHT / 2
+        line = top + 20
         colour = SEATS[seat]
         yield (
-            f'<circle cx="30" cy="{middle}" r="12" fill="{FACE[colour]}" stroke="{EDGE[colour]}" '
-            'stroke-width="1.5"/>'
+            f'<circle cx="26" cy="{line}" r="10" fill="{FACE[colour]}" stroke="{EDGE[colour]}" '
+            'stroke-width="1.5" pointer-events="none"/>'
         )
         yield (
-            f'<text x="50" y="{middle - 8}" font-size="16" font-weight="700" fill="#3b2a1a" '
-            f'dominant-baseline="central">{players[seat]}</text>'
+            f'<text x="44" y="{line}" font-size="{FONT_SIZE + 1}" font-weight="700" fill="#3b2a1a" '
+            f'dominant-baseline="central" pointer-events="none">{players[seat]}</text>'
         )
         yield (
-            f'<text x="50" y="{middle + 11}" font-size="13" fill="#5b4630" '
-            f'dominant-baseline="central">{_strip_note(view, seat, scores[seat])}</text>'
+            f'<text id="strip-note-{colour}" x="{WIDTH - 18}" y="{line}" font-size="{FONT_SIZE}" '
+            'fill="#5b4630" text-anchor="end" dominant-baseline="central" pointer-events="none">'
+            f"{note}</text>"
         )
 
 
@@ -208,18 +243,11 @@ def _strip_pieces(view: Mapping[str, Any]) -> Iterator[str]:
         colour = SEATS[seat]
         slots = [(piece, 1.0) for piece in supply.get(colour, [])]
         slots += [(piece, 0.4) for piece, piece_colour in removed if piece_colour == colour]
-        if slots:
-            caption = "to place" if supply.get(colour) else "out of play"
-            yield f'<text x="{SUPPLY_LEFT - SUPPLY_RADIUS}" y="{top + 10}" {CAPTION}>{caption}</text>'
         for slot, (piece, opacity) in enumerate(slots):
-            centre = (SUPPLY_LEFT + slot * SUPPLY_STEP, top + STRIP_HEIGHT / 2 + 4)
+            centre = (SUPPLY_LEFT + slot * SUPPLY_STEP, top + SUPPLY_ROW)
             yield _disc(piece, colour, centre, SUPPLY_RADIUS, opacity)
-    if supply.get("red"):
-        yield f'<text x="{RED_SUPPLY_LEFT - SUPPLY_RADIUS}" y="14" {CAPTION}>DVONN</text>'
     for slot, piece in enumerate(supply.get("red", [])):
-        yield _disc(
-            piece, "red", (RED_SUPPLY_LEFT + slot * SUPPLY_STEP, 4.0 + STRIP_HEIGHT / 2 + 4), SUPPLY_RADIUS
-        )
+        yield _disc(piece, "red", (RED_SUPPLY_LEFT + slot * SUPPLY_STEP, 4.0 + SUPPLY_ROW), SUPPLY_RADIUS)
 
 
 def _disc(piece: int, colour: str, centre: tuple[float, float], radius: float, opacity: float = 1.0) -> str:
@@ -243,7 +271,7 @@ def _stack_labels(view: Mapping[str, Any]) -> Iterator[str]:
         top_colour = stack["colours"][-1]
         if height > 1:
             yield (
-                f'<text x="{cx:.1f}" y="{top_y:.1f}" font-size="16" font-weight="800" '
+                f'<text x="{cx:.1f}" y="{top_y:.1f}" font-size="{FONT_SIZE}" font-weight="800" '
                 f'text-anchor="middle" dominant-baseline="central" fill="{INK_ON[top_colour]}" '
                 f'pointer-events="none">{height}</text>'
             )

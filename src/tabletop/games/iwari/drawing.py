@@ -1,7 +1,7 @@
 """Iwari drawn from a view: an SVG map and card table for the browser, plain text for the terminal.
 
-The SVG is 400 units wide and every word at least 14 units, so on a 360 px phone, where the
-table page leaves the board about 320 px, print is still at least 11 px.
+The SVG is 400 units wide and every word at least 15 units, so on a 360 px phone, where the
+table page leaves the board about 337 px, print is still at least 12 px. Every clickable thing has a tooltip.
 
 At the top the map: each territory a tile tinted by its biome, with its id and biome
 written in it (colour is never the only clue), its tent spaces (``space-A1``, clickable)
@@ -25,7 +25,7 @@ View = Mapping[str, Any]
 
 WIDTH = 400
 FONT = "Trebuchet MS, Verdana, sans-serif"
-SMALL = 14
+SMALL = 15
 TILE_W, TILE_H = 92, 102
 SPACE_R = 11
 INK = "#222"
@@ -134,16 +134,32 @@ def _tile(view: View, territory: Mapping[str, Any], marked: bool) -> str:
     strip_label = (
         "" if chips else _text(x + TILE_W / 2, y + 94.5, "totems", fill="#6b6250", text_anchor="middle")
     )
+    totems = ", ".join(
+        f"{count} of {_tribe_letter(view, tribe)}" for tribe, count in enumerate(territory["totems"]) if count
+    )
     return (
-        f'<g id="territory-{tid}"><rect x="{x:g}" y="{y:g}" width="{TILE_W}" height="{TILE_H}" rx="10" '
+        f'<g id="territory-{tid}"><title>Territory {tid}: {BIOME_NAMES[biome]}{feats}</title>'
+        f'<rect x="{x:g}" y="{y:g}" width="{TILE_W}" height="{TILE_H}" rx="10" '
         f'fill="{TILE_FILLS[biome]}" {edge}/>'
         + _text(x + 6, y + 16, f"{tid} {BIOME_NAMES[biome]}{feats}", font_weight="bold")
-        + f'<g id="totem-{tid}"><rect x="{x + 4:g}" y="{y + 79:g}" width="{TILE_W - 8}" height="21" rx="5" '
-        f'fill="#ffffff" fill-opacity=".55" stroke="#7d7462" stroke-dasharray="3 2"/>'
+        + f'<g id="totem-{tid}"><title>Totems on {tid}: {totems or "none yet"}</title>'
+        f'<rect x="{x + 4:g}" y="{y + 79:g}" width="{TILE_W - 8}" height="21" rx="5" '
+        f'fill="{_whitened(TILE_FILLS[biome], 0.55)}" stroke="#7d7462" stroke-dasharray="3 2"/>'
         + strip_label
         + "".join(chips)
         + "</g></g>"
     )
+
+
+def _whitened(colour: str, share: float) -> str:
+    """`colour` with `share` of white mixed in, opaque: a clickable strip's halo (site.css)
+    must not show through it as a translucent white would let it.
+
+    >>> _whitened("#000000", 0.5)
+    '#808080'
+    """
+    channels = (int(colour[index : index + 2], 16) for index in (1, 3, 5))
+    return "#" + "".join(f"{round(value + (255 - value) * share):02x}" for value in channels)
 
 
 def _badge(link: Mapping[str, Any], tiles: Mapping[str, Mapping[str, Any]]) -> str:
@@ -194,7 +210,9 @@ def _space(view: View, space: Mapping[str, Any], marked: bool) -> str:
             )
         )
     circle = f'<circle cx="{x:g}" cy="{y:g}" r="{SPACE_R + 2}" fill="#fffdf6" {ring}/>'
-    return f'<g id="space-{space["id"]}">{circle}{inside}</g>'
+    who = "empty" if tribe is None else f"a tent of tribe {_tribe_letter(view, tribe)}"
+    title = f"<title>Tent space {space['id']}: {who}</title>"
+    return f'<g id="space-{space["id"]}">{title}{circle}{inside}</g>'
 
 
 def _card(element: str, x: float, y: float, letter: str, count: int, *, big: bool) -> str:
@@ -205,8 +223,11 @@ def _card(element: str, x: float, y: float, letter: str, count: int, *, big: boo
     size = 26 if big else 18
     times = f"×{count}" if count > 1 else ""
     name = _text(x + w / 2, y + h - 8, BIOME_NAMES[biome], fill=ink, text_anchor="middle") if big else ""
+    where = "in your hand" if element.startswith("hand") else "face up"
+    title = f"{count} {BIOME_NAMES[biome]} card{'' if count == 1 else 's'} {where}"
     return (
-        f'<g id="{element}"><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" '
+        f'<g id="{element}"><title>{title}</title>'
+        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" '
         f'fill="{fill}" stroke="{INK}"/>'
         + _text(
             x + w / 2, y + size + 4, letter, size=size, fill=ink, text_anchor="middle", font_weight="bold"
@@ -228,7 +249,8 @@ def _groups(letters: str) -> list[tuple[str, int]]:
 def _card_parts(view: View, y: float) -> tuple[list[str], float]:
     """The deck, the display and the viewer's own hand."""
     parts = [
-        f'<g id="deck"><rect x="8" y="{y:g}" width="52" height="64" rx="6" fill="#4a3b2a" stroke="{INK}"/>'
+        f'<g id="deck"><title>The deck: {view["deck"]} cards face down</title>'
+        f'<rect x="8" y="{y:g}" width="52" height="64" rx="6" fill="#4a3b2a" stroke="{INK}"/>'
         + _text(34, y + 27, "Deck", fill="#fff", text_anchor="middle")
         + _text(34, y + 46, str(view["deck"]), size=16, fill="#fff", text_anchor="middle", font_weight="bold")
         + "</g>"
@@ -254,7 +276,8 @@ def _card_parts(view: View, y: float) -> tuple[list[str], float]:
         parts.append(_card(f"hand-{letter}", x, y + 22, letter, count, big=True))
         x += 78
     parts.append(
-        f'<g id="exchange"><rect x="{WIDTH - 108}" y="{y + 52:g}" width="100" height="34" rx="8" '
+        f'<g id="exchange"><title>Exchange cards</title>'
+        f'<rect x="{WIDTH - 108}" y="{y + 52:g}" width="100" height="34" rx="8" '
         f'fill="#efe6d2" stroke="{INK}"/>'
         + _text(WIDTH - 58, y + 74, "Exchange…", text_anchor="middle", font_weight="bold")
         + "</g>"

@@ -4,7 +4,9 @@ The SVG has the viewer's own row at the bottom (South's for spectators), with it
 the right, as a player sees a real board (the board in docs/rules/kalah.md). Each pit and
 store keeps one id for the whole game ("pit-s1"…"pit-s6", "pit-n1"…, "store-s", "store-n");
 the pit's filled hole is the clickable element, and seeds and numbers let clicks through.
-The text board is always seen from South.
+Each pit's seed count is written outside its row and its number, the one the moves and
+the log use ("South sowed pit 4"), on the groove side; each store is labelled. Every hole
+has a tooltip with its owner, number and seeds. The text board is always seen from South.
 """
 
 from __future__ import annotations
@@ -19,11 +21,17 @@ PIT_RADIUS = 40
 STORE_WIDTH = 84
 EDGE = 16
 GAP = 12
-BAND = 38
+FONT_SIZE = 27
+"""Six pits make the board 800 wide, about 337 px on a 360 px phone: 27 is 11 px there."""
+BAND = 46
 """Height of the label band above and below the board."""
-BOARD_HEIGHT = 268
-TOP_ROW_Y = BAND + 72
-BOTTOM_ROW_Y = BAND + BOARD_HEIGHT - 72
+BOARD_HEIGHT = 332
+ROW_OFFSET = 84
+"""From the groove's middle to each row's centre: room for a row of pit numbers on each side
+of the status line, all three at `FONT_SIZE`."""
+GROOVE_Y = BAND + BOARD_HEIGHT // 2
+TOP_ROW_Y = GROOVE_Y - ROW_OFFSET
+BOTTOM_ROW_Y = GROOVE_Y + ROW_OFFSET
 SEED_RADIUS = 6.5
 PIT_SEED_CAP = 14
 STORE_SEED_CAP = 40
@@ -92,30 +100,51 @@ class _Layout:
 
 
 def _row(layout: _Layout, side: str, counts: list[int]) -> list[str]:
-    """One side's pits: the clickable hole, its seeds and its count outside the hole."""
+    """One side's pits: the clickable hole, its seeds, its count outside the row and its
+    number (K-R1's "pit 4", counted from its owner's left) on the groove side."""
     letter = side[0]
     parts = []
+    outward = 1 if side == layout.bottom else -1
     for number, count in enumerate(counts, start=1):
         cx, cy = layout.pit_centre(side, number)
         parts.append(
             f'<circle id="pit-{letter}{number}" cx="{cx}" cy="{cy}" r="{PIT_RADIUS}" '
-            'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2"/>'
+            'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2">'
+            f"<title>{_pit_title(side, number, count)}</title></circle>"
         )
         parts += _seeds((cx, cy, PIT_RADIUS - 9, PIT_RADIUS - 9), count, PIT_SEED_CAP)
-        outward = 1 if side == layout.bottom else -1
-        parts.append(_number(cx, cy + outward * (PIT_RADIUS + 16) + 8, count, 22))
+        count_y = cy + outward * (PIT_RADIUS + 11) + (FONT_SIZE - 6) * (outward + 1) / 2
+        parts.append(_number(cx, count_y, count, 28))
+        number_y = cy - outward * (PIT_RADIUS + 6) + (FONT_SIZE - 6) * (1 - outward) / 2
+        parts.append(
+            f'<text x="{cx}" y="{number_y}" font-size="{FONT_SIZE}" text-anchor="middle" fill="#f6dfb8" '
+            f'pointer-events="none">{number}</text>'
+        )
     return parts
 
 
+def _pit_title(side: str, number: int, count: int) -> str:
+    """A pit's tooltip: whose pit, its number, its seeds and what choosing it does (K-R1, K-R2)."""
+    seeds = f"{count} seed{'' if count == 1 else 's'}"
+    does = "; its owner may sow them, one to each place counter-clockwise" if count else ""
+    return f"{side.capitalize()}'s pit {number}: {seeds}{does}"
+
+
 def _store(layout: _Layout, side: str, count: int) -> list[str]:
-    """A store: a long hole with its seeds and a large count in the middle."""
+    """A store: a long hole with its seeds, a large count at the top and "store" at the foot."""
     x, y, w, h = layout.store_box(side)
+    seeds = f"{count} seed{'' if count == 1 else 's'}"
     parts = [
         f'<rect id="store-{side[0]}" x="{x}" y="{y}" width="{w}" height="{h}" rx="{w / 2}" '
-        'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2"/>'
+        f'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2"><title>{side.capitalize()}\'s store: '
+        f"{seeds}, kept to the end</title></rect>"
     ]
-    parts += _seeds((x + w / 2, y + h / 2 + 22, w / 2 - 12, h / 2 - 40), count, STORE_SEED_CAP)
+    parts += _seeds((x + w / 2, y + h / 2, w / 2 - 12, h / 2 - 56), count, STORE_SEED_CAP)
     parts.append(_number(x + w / 2, y + 42, count, 30))
+    parts.append(
+        f'<text x="{x + w / 2}" y="{y + h - 20}" font-size="{FONT_SIZE}" text-anchor="middle" '
+        f'fill="#f6dfb8" pointer-events="none">store</text>'
+    )
     return parts
 
 
@@ -148,14 +177,14 @@ def _number(x: float, y: float, count: int, size: int) -> str:
 def _side_label(layout: _Layout, view: Mapping[str, Any], side: str) -> str:
     """ "South · seat 0" in the band beside the side's row, brighter for the side to move."""
     moving = view.get("to_move") == side
-    y = BAND + BOARD_HEIGHT + 27 if side == layout.bottom else 27
+    y = BAND + BOARD_HEIGHT + 34 if side == layout.bottom else 34
     text = f"{side.capitalize()} · seat {view[f'{side}_seat']}"
     if moving:
         text = f"▶ {text} · to move"
     colour = "#8a2d0a" if moving else "#5e3817"
     weight = "bold" if moving else "normal"
     return (
-        f'<text x="{layout.width / 2}" y="{y}" font-size="22" font-weight="{weight}" '
+        f'<text x="{layout.width / 2}" y="{y}" font-size="{FONT_SIZE}" font-weight="{weight}" '
         f'text-anchor="middle" fill="{colour}" pointer-events="none">{escape(text)}</text>'
     )
 
@@ -208,7 +237,7 @@ def _status(width: int, view: Mapping[str, Any]) -> str:
     else:
         text = ""
     return (
-        f'<text x="{width / 2}" y="{BAND + BOARD_HEIGHT / 2 + 7}" font-size="20" font-style="italic" '
+        f'<text x="{width / 2}" y="{GROOVE_Y + 9}" font-size="{FONT_SIZE}" font-style="italic" '
         f'text-anchor="middle" fill="#fbeed8" pointer-events="none">{escape(text)}</text>'
     )
 

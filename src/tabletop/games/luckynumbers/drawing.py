@@ -57,7 +57,14 @@ PILE_TILE = 58
 STACK_STEP = 4
 OWN_CELL = 76
 HAND_TILE = 92
-FOOTER = 24
+FONT_SIZE = 21
+"""The drawing is 640 wide, about 337 px on a 360 px phone: 21 units are 11 px there."""
+LINE = 24
+"""One line of small print."""
+SIDE_CHARACTERS = 22
+"""About what fits on a line of small print beside the viewer's garden."""
+FOOTER_CHARACTERS = 52
+"""About what fits on a line of small print across the drawing."""
 TEXT_COLUMN = 34
 """Characters per garden in the text drawing: the longest title ("Player 2 <to play, tile in hand") fits."""
 
@@ -82,7 +89,8 @@ class Panel:
 
     @property
     def title_height(self) -> float:
-        return 26 if self.own else 20
+        """The viewer's garden has a line of title, the smaller ones two (name, then notes)."""
+        return LINE + 6 if self.own else 2 * LINE + 4
 
 
 @dataclass(frozen=True)
@@ -112,7 +120,7 @@ def layout(view: View) -> Layout:
     viewer = _seat_of_viewer(view)
     players = view["players"]
     if viewer is None:
-        return _spectator_layout(players)
+        return _spectator_layout(players, len(_footer_lines(view)))
     others = [(viewer + step) % players for step in range(1, players)]
     width = (WIDTH - 2 * MARGIN) / len(others)
     cell = min(48.0, (width - 24) / 4.4)
@@ -125,17 +133,19 @@ def layout(view: View) -> Layout:
     return Layout((*panels, own), table_y, own.y + own.title_height + own.side + MARGIN)
 
 
-def _spectator_layout(players: int) -> Layout:
+def _spectator_layout(players: int, footer_lines: int) -> Layout:
     table_y = MARGIN
     width = (WIDTH - 2 * MARGIN) / 2
     cell = (width - 24) / 4.4
-    panels = []
+    panels: list[Panel] = []
     for seat in range(players):
         row, column = divmod(seat, 2)
-        top = table_y + TABLE_HEIGHT + 16 + row * (20 + 4.4 * cell + 16)
-        panels.append(Panel(seat, MARGIN + column * width + (width - 4.4 * cell) / 2, top, cell))
+        panel = Panel(seat, MARGIN + column * width + (width - 4.4 * cell) / 2, 0, cell)
+        top = table_y + TABLE_HEIGHT + 16 + row * (panel.title_height + panel.side + 16)
+        panels.append(Panel(seat, panel.x, top, cell))
     last = panels[-1]
-    return Layout(tuple(panels), table_y, last.y + last.title_height + last.side + FOOTER + MARGIN)
+    footer = LINE * footer_lines + 6
+    return Layout(tuple(panels), table_y, last.y + last.title_height + last.side + footer + MARGIN)
 
 
 # -- the SVG document ---------------------------------------------------------------------
@@ -158,7 +168,9 @@ def draw_svg(view: View) -> str:
     if own.own:
         parts += _side_column(view, own)
     else:
-        parts.append(_text(MARGIN, plan.height - MARGIN - 6, "   ".join(_side_notes(view)), 13))
+        lines = _footer_lines(view)
+        top = plan.height - MARGIN - 6 - LINE * (len(lines) - 1)
+        parts += [_text(MARGIN, top + LINE * index, line, FONT_SIZE) for index, line in enumerate(lines)]
     parts.append("</svg>")
     return "".join(parts)
 
@@ -174,16 +186,19 @@ def tile_svg(tile: TileView, x: float, y: float, size: float) -> str:
     stem = (
         f"M{_n(centre)},{_n(centre)} q{_n(size * 0.18)},{_n(size * 0.06)} {_n(size * 0.3)},{_n(size * 0.32)}"
     )
+    number_size = max(size * 0.36, FONT_SIZE)
     return (
         f'<g id="{tile["id"]}" transform="translate({_n(x)},{_n(y)})">'
+        f"<title>{tile['colour'].capitalize()} tile {tile['number']}</title>"
         f'<rect width="{_n(size)}" height="{_n(size)}" rx="{_n(size * 0.16)}" fill="{TILE_FACE}" '
         f'stroke="{edge}" stroke-width="{_n(size * 0.04)}"/>'
         f'<path d="{stem}" fill="none" stroke="{edge}" stroke-width="{_n(size * 0.05)}" '
         f'stroke-linecap="round"/>'
         f'<g fill="{fill}" stroke="{edge}" stroke-width="{_n(size * 0.02)}">{leaves}</g>'
-        f'<circle cx="{_n(centre)}" cy="{_n(centre)}" r="{_n(size * 0.23)}" fill="{TILE_FACE}"/>'
+        f'<circle cx="{_n(centre)}" cy="{_n(centre)}" r="{_n(max(size * 0.23, number_size * 0.62))}" '
+        f'fill="{TILE_FACE}"/>'
         f'<text x="{_n(centre)}" y="{_n(centre)}" dy="0.35em" text-anchor="middle" '
-        f'font-size="{_n(size * 0.36)}" font-weight="700" fill="{INK}">{tile["number"]}</text></g>'
+        f'font-size="{_n(number_size)}" font-weight="700" fill="{INK}">{tile["number"]}</text></g>'
     )
 
 
@@ -231,7 +246,8 @@ def _table(view: View, top: float, marked: set[str]) -> list[str]:
     parts = [
         f'<rect id="{TABLE_ELEMENT}" x="{MARGIN}" y="{_n(top)}" width="{TABLE_WIDTH}" '
         f'height="{TABLE_HEIGHT}" '
-        f'rx="10" fill="{TABLE_FILL}" stroke="{TABLE_EDGE}" stroke-width="2"/>'
+        f'rx="10" fill="{TABLE_FILL}" stroke="{TABLE_EDGE}" stroke-width="2"><title>The table: '
+        f"{len(view['table'])} tiles face up, one slot per number</title></rect>"
     ]
     stacks: dict[int, list[TileView]] = {}
     for tile in view["table"]:
@@ -254,7 +270,7 @@ def _table(view: View, top: float, marked: set[str]) -> list[str]:
 def _label_in_slot(x: float, y: float, number: int) -> str:
     return (
         f'<text x="{_n(x + SLOT / 2)}" y="{_n(y + SLOT / 2)}" dy="0.35em" text-anchor="middle" '
-        f'font-size="16" '
+        f'font-size="{FONT_SIZE}" '
         f'fill="#fff" fill-opacity="0.45" pointer-events="none">{number}</text>'
     )
 
@@ -262,19 +278,22 @@ def _label_in_slot(x: float, y: float, number: int) -> str:
 def _pile(view: View, top: float, marked: set[str]) -> list[str]:
     """The face-down pile, a few backs high, with its count; clicking it draws (R2)."""
     x = MARGIN + TABLE_WIDTH + (WIDTH - 2 * MARGIN - TABLE_WIDTH - PILE_TILE) / 2
-    y = top + 16
+    y = top + 20
     count = view["pile"]
-    parts = [_text(x + PILE_TILE / 2, top + 10, "Draw pile", 12, anchor="middle", weight=700)]
+    parts = [_text(x + PILE_TILE / 2 + 2, top + 12, "Pile", FONT_SIZE, anchor="middle", weight=700)]
     if PILE_ELEMENT in marked:
         parts.append(_ring(x, y, PILE_TILE + 2 * STACK_STEP))
     backs = "".join(_tile_back(x + 2 * step, y + 2 * (2 - step), PILE_TILE) for step in range(min(3, count)))
     parts.append(
-        f'<g id="{PILE_ELEMENT}"><rect x="{_n(x)}" y="{_n(y)}" width="{PILE_TILE + 4}" '
+        f'<g id="{PILE_ELEMENT}"><title>The draw pile: {count} tiles face down</title>'
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{PILE_TILE + 4}" '
         f'height="{PILE_TILE + 4}" '
         f'rx="9" fill="#000" fill-opacity="0.15"/>{backs}</g>'
     )
     parts.append(
-        _text(x + PILE_TILE / 2 + 2, y + PILE_TILE + 26, f"{count} left", 14, anchor="middle", weight=700)
+        _text(
+            x + PILE_TILE / 2 + 2, y + PILE_TILE + 24, f"{count} left", FONT_SIZE, anchor="middle", weight=700
+        )
     )
     return parts
 
@@ -301,11 +320,14 @@ def _garden(view: View, panel: Panel, marked: set[str]) -> list[str]:
             parts.append(_ring(x, y, panel.cell, 2))
         if tile is not None:
             parts.append(tile_svg(tile, x, y, panel.cell))
-    for cell in range(CELLS):
+    for cell, tile in enumerate(view["gardens"][seat]):
         x, y = _cell_corner(panel, cell)
+        row, column = divmod(cell, SIDE)
+        held = "empty" if tile is None else f"{tile['colour']} tile {tile['number']}"
         parts.append(
             f'<rect id="{cell_element(seat, cell)}" x="{_n(x)}" y="{_n(y)}" width="{_n(panel.cell)}" '
-            f'height="{_n(panel.cell)}" rx="6" fill="#fff" fill-opacity="0"/>'
+            f'height="{_n(panel.cell)}" rx="6" fill="#fff" fill-opacity="0"><title>{seat_name(seat)}, '
+            f"row {row + 1}, column {column + 1}: {held}</title></rect>"
         )
     return parts
 
@@ -334,14 +356,20 @@ def _garden_title(view: View, panel: Panel) -> str:
     seat = panel.seat
     filled = sum(tile is not None for tile in view["gardens"][seat])
     name = f"You ({seat_name(seat)})" if panel.own else seat_name(seat)
-    notes = [f"{filled}/16"]
+    notes = []
     if view["current"] == seat:
-        notes.append("to play" + (", tile in hand" if view["in_hand"] else ""))
+        # A smaller garden's line is narrow: its golden frame already says whose turn it is.
+        notes.append("tile in hand" if view["in_hand"] and not panel.own else "to play")
+        if view["in_hand"] and panel.own:
+            notes.append("tile in hand")
     if seat in view["winners"]:
         notes.append("wins ★")
-    size = 16 if panel.own else 12.5
-    return _text(
-        panel.x + 2, panel.y + panel.title_height - 7, f"{name} · {' · '.join(notes)}", size, weight=700
+    bottom = panel.y + panel.title_height - 7
+    if panel.own:
+        words = " · ".join([name, f"{filled}/16", *notes])
+        return _text(panel.x + 2, bottom, words, FONT_SIZE, weight=700)
+    return _text(panel.x + 2, bottom - LINE, f"{name} · {filled}/16", FONT_SIZE, weight=700) + _text(
+        panel.x + 2, bottom, " · ".join(notes), FONT_SIZE
     )
 
 
@@ -366,7 +394,7 @@ def _side_column(view: View, own: Panel) -> list[str]:
     x = own.x + own.side + 22
     width = WIDTH - MARGIN - x
     y = own.y + own.title_height
-    parts = [_text(x, y + 16, "In hand", 14, weight=700)]
+    parts = [_text(x, y + 18, "In hand", FONT_SIZE, weight=700)]
     hand_x = x + (width - HAND_TILE) / 2
     parts.append(
         f'<rect x="{_n(hand_x - 6)}" y="{_n(y + 26)}" width="{HAND_TILE + 12}" '
@@ -375,10 +403,15 @@ def _side_column(view: View, own: Panel) -> list[str]:
     )
     if view["drawn"] is not None:
         parts.append(tile_svg(view["drawn"], hand_x, y + 32, HAND_TILE))
-    lines = [line for note in _side_notes(view) for line in _wrap(note, 34)]
+    lines = [line for note in _side_notes(view) for line in _wrap(note, SIDE_CHARACTERS)]
     for index, line in enumerate(lines):
-        parts.append(_text(x, y + HAND_TILE + 68 + 20 * index, line, 13))
+        parts.append(_text(x, y + HAND_TILE + 68 + LINE * index, line, FONT_SIZE))
     return parts
+
+
+def _footer_lines(view: View) -> list[str]:
+    """A spectator's notes under the gardens, wrapped to the drawing's width."""
+    return [line for note in _side_notes(view) for line in _wrap(note, FOOTER_CHARACTERS)]
 
 
 def _side_notes(view: View) -> list[str]:

@@ -40,17 +40,21 @@ from tabletop.games.mammalath.board import (
 )
 
 WIDTH = 560
-HEIGHT = 812
+HEIGHT = 866
+FONT_SIZE = 19
+"""The drawing is 560 wide, about 337 px on a 360 px phone: 19 units are 11.4 px there."""
 CELL = 80
 GRID_X = 40
-GRID_Y = 118
-FRAME = (16, 94, 528, 528)
+GRID_Y = 144
+FRAME = (16, 120, 528, 528)
 """x, y, width, height of the board's frame around the grid and its coordinates."""
-TOP_TRAY_Y = 70
-BOTTOM_TRAY_Y = 646
-LEGEND_Y = 672
-LINE_BUTTON_Y = 758
-TRAY_FIRST_X = 186
+TRAY_HEIGHT = 60
+"""A supply: a line with the colour's name and count, and under it the row of its tokens."""
+TOP_TRAY_Y = 52
+BOTTOM_TRAY_Y = 656
+LEGEND_Y = 726
+LINE_BUTTON_Y = 812
+TRAY_FIRST_X = 44
 TRAY_STEP = 17
 TRAY_RADIUS = 7.5
 TOKEN_RADIUS = 34
@@ -112,14 +116,15 @@ def _board(view: Mapping[str, Any]) -> list[str]:
     ]
     for index in range(SIZE):
         middle = GRID_X + CELL * index + CELL // 2
-        parts.append(_label(middle, GRID_Y - 8, COLUMN_LETTERS[index], 14, "#f6efdf"))
-        parts.append(_label(28, GRID_Y + CELL * index + CELL // 2 + 5, str(index + 1), 14, "#f6efdf"))
+        parts.append(_label(middle, GRID_Y - 6, COLUMN_LETTERS[index], FONT_SIZE, "#f6efdf"))
+        parts.append(_label(28, GRID_Y + CELL * index + CELL // 2 + 7, str(index + 1), FONT_SIZE, "#f6efdf"))
+    titles = _cell_titles(view)
     for cell in range(SIZE * SIZE):
         left, top = GRID_X + CELL * column_of(cell) + 1, GRID_Y + CELL * row_of(cell) + 1
         shade = CELL_COLOURS[(row_of(cell) + column_of(cell)) % 2]
         parts.append(
             f'<rect id="{cell_element(cell)}" x="{left}" y="{top}" width="{CELL - 2}" height="{CELL - 2}" '
-            f'rx="6" fill="{shade}"/>'
+            f'rx="6" fill="{shade}"><title>{titles[cell]}</title></rect>'
         )
     for colour in COLOURS:
         for number, name in enumerate(view["placed"][colour], start=1):
@@ -134,6 +139,20 @@ def _board(view: Mapping[str, Any]) -> list[str]:
     return parts
 
 
+def _cell_titles(view: Mapping[str, Any]) -> list[str]:
+    """Per cell: its name, the animal still on it and the token placed there, if any."""
+    tokens = {name: colour for colour in COLOURS for name in view["placed"][colour]}
+    titles = []
+    for cell in range(SIZE * SIZE):
+        name = f"{COLUMN_LETTERS[column_of(cell)]}{row_of(cell) + 1}"
+        kind = view["animals"][row_of(cell)][column_of(cell)]
+        held = [f"a {kind}" if kind else "no animal"]
+        if name in tokens:
+            held.append(f"a {tokens[name]} token")
+        titles.append(f"{name}: {' and '.join(held)}")
+    return titles
+
+
 def _token(colour: str, number: int, cx: float, cy: float, radius: float) -> str:
     return (
         f'<circle id="{token_element(colour, number)}" cx="{cx:g}" cy="{cy:g}" r="{radius:g}" '
@@ -142,16 +161,18 @@ def _token(colour: str, number: int, cx: float, cy: float, radius: float) -> str
     )
 
 
-def _tray(view: Mapping[str, Any], colour: str, y: int) -> list[str]:
-    """A colour's supply: its name and seat, then its tokens still in supply on numbered slots."""
+def _tray(view: Mapping[str, Any], colour: str, top: int) -> list[str]:
+    """A colour's supply: a line with its name, seat and tokens left, then its tokens still in
+    supply on numbered slots (the text has its own line, so no token ever covers it)."""
     on_board = len(view["placed"][colour])
     moving = view.get("to_move") == colour
     name = f"{colour.capitalize()} · seat {view['seats'][colour]}"
     fill, stroke, weight = ("#fff3c4", "#d9a400", "bold") if moving else ("#efe6d2", "#d8ccb2", "normal")
+    y = top + 44
     parts = [
-        f'<rect x="{FRAME[0]}" y="{y - 16}" width="{FRAME[2]}" height="32" rx="16" '
+        f'<rect x="{FRAME[0]}" y="{top}" width="{FRAME[2]}" height="{TRAY_HEIGHT}" rx="16" '
         f'fill="{fill}" stroke="{stroke}" stroke-width="2"/>',
-        f'<text x="{FRAME[0] + 16}" y="{y + 5}" font-size="15" font-weight="{weight}" '
+        f'<text x="{FRAME[0] + 16}" y="{top + 24}" font-size="{FONT_SIZE}" font-weight="{weight}" '
         f'fill="{INK}" pointer-events="none">{escape(("▶ " if moving else "") + name)}</text>',
     ]
     for slot in range(TOKENS_PER_PLAYER):
@@ -163,7 +184,7 @@ def _tray(view: Mapping[str, Any], colour: str, y: int) -> list[str]:
     for number in range(on_board + 1, TOKENS_PER_PLAYER + 1):
         parts.append(_token(colour, number, TRAY_FIRST_X + TRAY_STEP * (number - 1), y, TRAY_RADIUS))
     left = TOKENS_PER_PLAYER - on_board
-    parts.append(_label(FRAME[0] + FRAME[2] - 26, y + 5, f"{left} left", 13, INK))
+    parts.append(_label(FRAME[0] + FRAME[2] - 50, top + 24, f"{left} left", FONT_SIZE, INK))
     return parts
 
 
@@ -175,7 +196,9 @@ def _legend(view: Mapping[str, Any]) -> list[str]:
         left = GRID_X + CELL * index + 2
         present = counts[kind] > 0
         parts.append(
-            f'<g id="kind-{kind}"><rect x="{left}" y="{LEGEND_Y}" width="{CELL - 4}" height="78" rx="10" '
+            f'<g id="kind-{kind}"><title>{kind.capitalize()}: {counts[kind]} on the board; '
+            "click to release them all</title>"
+            f'<rect x="{left}" y="{LEGEND_Y}" width="{CELL - 4}" height="78" rx="10" '
             f'fill="{"#fffaf0" if present else "#ece6da"}" stroke="#b9aa8c" stroke-width="1.5"/>'
         )
         parts.append(
@@ -183,13 +206,16 @@ def _legend(view: Mapping[str, Any]) -> list[str]:
                 kind, left + (CELL - 4) / 2, LEGEND_Y + 28, LEGEND_TILE, opacity=1 if present else 0.3
             )
         )
-        parts.append(_label(left + (CELL - 4) / 2, LEGEND_Y + 66, f"{kind} {counts[kind]}", 12, INK))
+        parts.append(_label(left + (CELL - 4) / 2, LEGEND_Y + 70, f"× {counts[kind]}", FONT_SIZE, INK))
         parts.append("</g>")
     width = CELL * SIZE - 4
     parts.append(
-        f'<g id="{RELEASE_LINE_ELEMENT}"><rect x="{GRID_X + 2}" y="{LINE_BUTTON_Y}" '
+        f'<g id="{RELEASE_LINE_ELEMENT}"><title>Release a line of three animals: click its two ends</title>'
+        f'<rect x="{GRID_X + 2}" y="{LINE_BUTTON_Y}" '
         f'width="{width}" height="40" rx="12" fill="#fffaf0" stroke="#b9aa8c" stroke-width="1.5"/>'
-        + _label(GRID_X + 2 + width / 2, LINE_BUTTON_Y + 26, "Release a line of three animals…", 16, INK)
+        + _label(
+            GRID_X + 2 + width / 2, LINE_BUTTON_Y + 27, "Release a line of three animals…", FONT_SIZE, INK
+        )
         + "</g>"
     )
     return parts
@@ -246,7 +272,7 @@ def _status(view: Mapping[str, Any]) -> str:
             text += " · may swap"
     else:
         text = ""
-    return _label(WIDTH / 2, 34, text, 20, INK, bold=True)
+    return _label(WIDTH / 2, 36, text, FONT_SIZE + 3, INK, bold=True)
 
 
 def _ends(line: Sequence[str]) -> list[str]:

@@ -7,7 +7,9 @@ the solo tiles ("nd-tile-B") and, while a shape waits to be dropped, a palette o
 orientations ("nd-or-L5"). Other sheets are drawn as they were at the end of the last
 step (R2); a spectator sees every sheet small. X marks are hatched and lettered, circled
 digits ringed and bold, and the cells written in the last step (or by the viewer in this
-one) framed by a dashed outline, so nothing depends on colour alone.
+one) framed by a dashed outline, so nothing depends on colour alone. Print is at least
+15 units, 12 px on a 360 px phone where the drawing is about 337 px wide. Everything
+clickable has a tooltip saying what it is and what clicking it does.
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ from tabletop.games.numberdrop.board import COLUMNS, EMPTY, HEIGHT, LETTERS, LIN
 
 BIG = 28
 SMALL = 16
+PRINT = 15
+"""The smallest print (see the module docstring)."""
+PROMPT_CHARACTERS = 50
+"""About what fits on a line of the header at `PRINT`."""
 VIEW_WIDTH = 410
 MARGIN = 10
 HEADER = 104
@@ -73,12 +79,18 @@ def _shape(tag: str, **attributes: object) -> str:
     return f"<{tag} {written}/>"
 
 
+def _titled(element: str, title: str) -> str:
+    """An element made by `_shape`, given a tooltip: an SVG <title> child."""
+    tag = element[1 : element.index(" ")]
+    return f"{element.removesuffix('/>')}><title>{title}</title></{tag}>"
+
+
 def _text(
     x: float,
     y: float,
     text: str,
     *,
-    size: int = 14,
+    size: int = PRINT,
     bold: bool = False,
     fill: str = INK,
     anchor: str = "middle",
@@ -92,8 +104,8 @@ def _text(
 
 def _header(parts: Parts, view: View) -> None:
     """The prompt, the dice of the roll and, for the viewer, the digits and the shape to drop."""
-    for line, words in enumerate(_wrapped(_escape(view["prompt"]), 58)):
-        parts.append(_text(MARGIN, 14 + 16 * line, words, size=13, anchor="start"))
+    for line, words in enumerate(_wrapped(_escape(view["prompt"]), PROMPT_CHARACTERS)):
+        parts.append(_text(MARGIN, 12 + 17 * line, words, anchor="start"))
     x = MARGIN
     for die in view["dice"]:
         value = "★" if die["value"] is None else str(die["value"])
@@ -102,7 +114,7 @@ def _header(parts: Parts, view: View) -> None:
             _shape("rect", x=x, y=44, width=34, height=34, rx=6, fill=fill, stroke=INK, stroke_width=1.5)
         )
         parts.append(_text(x + 17, 61, value, size=18, bold=True))
-        parts.append(_text(x + 17, 89, die["die"], size=13, fill="#555555"))
+        parts.append(_text(x + 17, 90, die["die"], fill="#555555"))
         x += 40
     step = view["step"]
     notes = {
@@ -141,8 +153,11 @@ def _big_sheet(parts: Parts, view: View, seat: int, top: int) -> int:
     left, grid_top = MARGIN + 4, top + 46
     for x, column in enumerate(COLUMNS):
         header = {"x": left + x * BIG + 1, "y": top + 20, "width": BIG - 2, "height": 22, "rx": 4}
-        parts.append(_shape("rect", id=f"nd-col-{column}", **header, fill="#e8eaf0", stroke=GRID_LINE))
-        parts.append(_text(left + x * BIG + BIG / 2, top + 31, column, size=13, bold=True))
+        title = f"Column {column}: drop the shape here"
+        parts.append(
+            _titled(_shape("rect", id=f"nd-col-{column}", **header, fill="#e8eaf0", stroke=GRID_LINE), title)
+        )
+        parts.append(_text(left + x * BIG + BIG / 2, top + 31, column, bold=True))
     _grid(parts, sheet, (left, grid_top, BIG), written, clickable=True)
     _row_boxes(parts, sheet, left + WIDTH * BIG + 4, grid_top)
     table_left = left + WIDTH * BIG + BIG + 14
@@ -164,14 +179,17 @@ def _grid(
     for cell, value in enumerate(sheet["cells"]):
         x, y = cell % WIDTH, cell // WIDTH
         px, py = left + x * size, top + (HEIGHT - 1 - y) * size
-        ident = {"id": f"nd-cell-{COLUMNS[x]}{y + 1}"} if clickable else {}
+        name = f"{COLUMNS[x]}{y + 1}"
+        ident = {"id": f"nd-cell-{name}"} if clickable else {}
         fill = "url(#nd-hatch)" if value == X_MARK else ("#fdecea" if y >= LINE else "#ffffff")
         box = {"x": px, "y": py, "width": size, "height": size}
-        parts.append(_shape("rect", **ident, **box, fill=fill, stroke=GRID_LINE, stroke_width=0.8))
+        square = _shape("rect", **ident, **box, fill=fill, stroke=GRID_LINE, stroke_width=0.8)
+        parts.append(_titled(square, _cell_title(name, value, cell in circled, y)) if clickable else square)
         if value != EMPTY:
             ring = cell in circled
             text = "X" if value == X_MARK else str(value)
-            parts.append(_text(px + size / 2, py + size / 2 + 1, text, size=size * 11 // 16 + 2, bold=ring))
+            digit = max(size * 11 // 16 + 2, PRINT)
+            parts.append(_text(px + size / 2, py + size / 2 + 1, text, size=digit, bold=ring))
             if ring:
                 centre = {"cx": px + size / 2, "cy": py + size / 2, "r": size * 0.42}
                 parts.append(
@@ -188,6 +206,14 @@ def _grid(
     parts.append(_shape("line", **ends, stroke=DANGER, stroke_width=3))
 
 
+def _cell_title(name: str, value: int, circled: bool, row: int) -> str:
+    """A cell's tooltip: what is written in it, and whether it lies beyond the Game Over line."""
+    written = "empty" if value == EMPTY else ("an X" if value == X_MARK else f"a {value}")
+    state = ", circled" if circled else ""
+    beyond = " (beyond the Game Over line)" if row >= LINE else ""
+    return f"{name}: {written}{state}{beyond}"
+
+
 def _row_boxes(parts: Parts, sheet: View, left: float, top: float) -> None:
     """The +2 box of every normal row (R33) and the -5 box of every row beyond the line (R34)."""
     circled = set(sheet["plus"]) | set(sheet["minus"])
@@ -199,13 +225,13 @@ def _row_boxes(parts: Parts, sheet: View, left: float, top: float) -> None:
         box = {"x": left, "y": py + 3, "width": BIG - 2, "height": BIG - 6, "rx": 5}
         parts.append(_shape("rect", **box, fill=fill, stroke=colour, stroke_width=2.5 if won else 0.8))
         label = ("+2" if y < LINE else "−5") + ("✓" if won else "")
-        parts.append(_text(left + BIG / 2 - 1, py + BIG / 2, label, size=13, bold=won, fill=colour))
+        parts.append(_text(left + BIG / 2 - 1, py + BIG / 2, label, bold=won, fill=colour))
 
 
 def _combination_table(parts: Parts, sheet: View, left: float, top: float) -> float:
     """Sizes 3–7 with their same and run boxes and BLOCK letters, then the size-8 box (R24–R29)."""
-    for label, x in (("same", 44), ("run", 76), ("blk", 104)):
-        parts.append(_text(left + x, top - 8, label, size=13))
+    for label, x, anchor in (("same", 58, "end"), ("run", 63, "start"), ("blk", 106, "middle")):
+        parts.append(_text(left + x, top - 8, label, anchor=anchor))
     for row, size in enumerate(range(3, 8)):
         y = top + row * TABLE_ROW
         parts.append(_text(left + 14, y + 13, str(size), bold=True))
@@ -219,11 +245,21 @@ def _combination_table(parts: Parts, sheet: View, left: float, top: float) -> fl
 
 
 def _box(parts: Parts, ident: str, corner: tuple[float, float], label: str, *, done: bool) -> None:
+    """A combination box (R24–R25), with a tooltip saying what it takes and whether it is used."""
     x, y = corner
     fill, stroke = ("#bbdefb", MARK) if done else ("#ffffff", GRID_LINE)
     box = {"x": x, "y": y, "width": 26, "height": 26, "rx": 5}
-    parts.append(_shape("rect", id=ident, **box, fill=fill, stroke=stroke, stroke_width=2.5 if done else 1))
-    parts.append(_text(x + 13, y + 13, label + ("✓" if done else ""), size=13, bold=done))
+    kind = ident.split("-")[2]
+    wanted = {"same": f"{label} cells of one digit", "run": f"a run of {label} cells"}.get(
+        kind, "8 cells, same or run"
+    )
+    title = f"Box for {wanted}: {'used' if done else 'open'}"
+    parts.append(
+        _titled(
+            _shape("rect", id=ident, **box, fill=fill, stroke=stroke, stroke_width=2.5 if done else 1), title
+        )
+    )
+    parts.append(_text(x + 13, y + 13, label + ("✓" if done else ""), bold=done))
 
 
 def _letter(parts: Parts, letter: str, state: str, centre: tuple[float, float]) -> None:
@@ -238,7 +274,7 @@ def _letter(parts: Parts, letter: str, state: str, centre: tuple[float, float]) 
 
 def _solo_tiles(parts: Parts, view: View, left: float, top: float) -> None:
     """The five solo tiles in their columns, positions 0 (top) to 4 ("GO!") (R39)."""
-    parts.append(_text(left, top, "tiles (GO! at the bottom)", size=13, anchor="start"))
+    parts.append(_text(left, top, "tiles (GO! at the bottom)", anchor="start"))
     for column, (shape, position) in enumerate(zip(view["blocks"], view["tiles"], strict=True)):
         x = left + column * 22
         track = top + 10
@@ -248,16 +284,19 @@ def _solo_tiles(parts: Parts, view: View, left: float, top: float) -> None:
         parts.append(_shape("rect", x=x, y=track + 4 * TILE_STEP, width=20, height=TILE_STEP, fill="#ffcdd2"))
         tile_y = track + position * TILE_STEP
         tile = {"x": x + 1, "y": tile_y + 1, "width": 18, "height": 16, "rx": 3}
-        parts.append(_shape("rect", id=f"nd-tile-{LETTERS[column]}", **tile, fill="#fff3c4", stroke=INK))
-        parts.append(_text(x + 10, tile_y + 9, shape, size=13, bold=True))
-        parts.append(_text(x + 10, track + 5 * TILE_STEP + 9, LETTERS[column], size=13))
+        title = f"Solo tile {LETTERS[column]}: the {shape} shape, {position} of 4 steps down"
+        parts.append(
+            _titled(
+                _shape("rect", id=f"nd-tile-{LETTERS[column]}", **tile, fill="#fff3c4", stroke=INK), title
+            )
+        )
+        parts.append(_text(x + 10, tile_y + 9, shape, bold=True))
+        parts.append(_text(x + 10, track + 5 * TILE_STEP + 9, LETTERS[column]))
 
 
 def _palette(parts: Parts, shape: str, top: int) -> int:
     """The orientations of the shape to drop, each clickable ("nd-or-L5")."""
-    parts.append(
-        _text(MARGIN, top + 8, f"{shape}: click an orientation, then a column", size=13, anchor="start")
-    )
+    parts.append(_text(MARGIN, top + 8, f"{shape}: click an orientation, then a column", anchor="start"))
     unit = 9
     side = 5 * unit + 4
     x, y = MARGIN, top + 18
@@ -265,7 +304,12 @@ def _palette(parts: Parts, shape: str, top: int) -> int:
         if x + side > VIEW_WIDTH - MARGIN:
             x, y = MARGIN, y + side + 4
         box = {"x": x, "y": y, "width": side, "height": side, "rx": 5}
-        parts.append(_shape("rect", id=f"nd-or-{orientation.name}", **box, fill="#ffffff", stroke=GRID_LINE))
+        title = f"The {shape} turned this way ({orientation.name})"
+        parts.append(
+            _titled(
+                _shape("rect", id=f"nd-or-{orientation.name}", **box, fill="#ffffff", stroke=GRID_LINE), title
+            )
+        )
         for dx, dy in orientation.cells:
             square = {
                 "x": x + 2 + dx * unit,
@@ -293,9 +337,9 @@ def _small_sheets(parts: Parts, view: View, seats: Sequence[int], top: int) -> i
         parts.append(
             f'<rect x="{left - 4}" y="{y - 4}" width="{width}" height="{row_height - 6}" fill="#fffdf7"/>'
         )
-        parts.append(_text(left, y + 8, title, size=13, bold=True, anchor="start"))
+        parts.append(_text(left, y + 8, title, bold=True, anchor="start"))
         _grid(parts, sheet, (left, y + 20, SMALL), _last_written(view, seat), clickable=False)
-        parts.append(_text(left, y + 30 + HEIGHT * SMALL, _letters_text(sheet), size=13, anchor="start"))
+        parts.append(_text(left, y + 30 + HEIGHT * SMALL, _letters_text(sheet), anchor="start"))
         parts.append("</g>")
     rows = (len(seats) + 2) // 3
     return top + rows * row_height

@@ -15,8 +15,8 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 WIDTH = 480
-"""The viewBox width: on a 360 px phone one unit is 0.75 px, so 15-unit print is 11 px."""
-SMALL_PRINT = 15
+"""The viewBox width: on a 360 px phone the board is about 337 px wide, so 16-unit print is 11.2 px."""
+SMALL_PRINT = 16
 INK = "#1d1d1f"
 PAPER = "#fbf8f1"
 FILLED = "#d6e6f5"
@@ -101,8 +101,10 @@ def _dice(view: Mapping[str, Any]) -> list[str]:
     x = 10 + 5 * (size + gap) + 8
     rule = view["pool_rule"]
     caption = f"must {_RULE_WORDS[rule]}" if rule else "action die"
+    face = escape(view["action_face"])
     parts.append(
-        f'<g id="action-die"><rect x="{x}" y="{DIE_TOP - 34}" width="{size}" height="{size}" rx="10" '
+        f'<g id="action-die"><title>Action die: {face} ({caption})</title>'
+        f'<rect x="{x}" y="{DIE_TOP - 34}" width="{size}" height="{size}" rx="10" '
         f'fill="#ffffff" stroke="{INK}" stroke-width="3"/>'
         f'<text x="{x + size / 2}" y="{DIE_TOP + 8}" font-size="26" text-anchor="middle" fill="{INK}">'
         f"{escape(view['action_face'])}</text>"
@@ -121,6 +123,7 @@ def _die(die: Mapping[str, Any], x: int, y: int, size: int) -> str:
         note = "used" if die["used"] else "rolled"
     else:
         fill, dash, value, note = RESERVE, ' stroke-dasharray="5 4"', "–", "reserve"
+    shown = "in reserve" if value == "–" else f"{value}, {note}"
     strike = (
         f'<line x1="{x + 6}" y1="{y + size - 6}" x2="{x + size - 6}" y2="{y + 6}" '
         f'stroke="{INK}" stroke-width="3"/>'
@@ -128,7 +131,8 @@ def _die(die: Mapping[str, Any], x: int, y: int, size: int) -> str:
         else ""
     )
     return (
-        f'<g id="die-{name}"><rect x="{x}" y="{y}" width="{size}" height="{size}" rx="8" fill="{fill}" '
+        f'<g id="die-{name}"><title>Die {name}: {shown}</title>'
+        f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="8" fill="{fill}" '
         f'stroke="{INK}" stroke-width="2"{dash}/>'
         f'<text x="{x + 5}" y="{y + 16}" font-size="{SMALL_PRINT}" fill="{INK}">{name}</text>'
         f'<text x="{x + size / 2}" y="{y + size - 10}" font-size="26" font-weight="bold" '
@@ -198,8 +202,12 @@ def _box(
     fill = PENDING if pending else (FILLED if number else "#ffffff")
     stroke, stroke_width = (LAST, 3) if last else (INK, 1.5)
     dash = ' stroke-dasharray="4 3"' if kind == "hanging" else ""
+    what = {"dot": "a dot box", "hanging": "a hanging box"}.get(kind, "a supported box")
+    held = f"holds {number}" if number else "empty"
+    state = ", your pending choice" if pending else ""
     parts = [
-        f'<g id="{element}"><rect x="{x + 1:.1f}" y="{y + 1:.1f}" '
+        f'<g id="{element}"><title>Box {record["id"]}: {what}, {held}{state}</title>'
+        f'<rect x="{x + 1:.1f}" y="{y + 1:.1f}" '
         f'width="{width - 2:.1f}" height="{height - 2:.1f}" '
         f'fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"{dash}/>'
     ]

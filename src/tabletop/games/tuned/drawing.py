@@ -24,7 +24,7 @@ from typing import Any, Final
 from tabletop.games.tuned.figures import animal, rooster
 
 WIDTH: Final = 480
-HEIGHT: Final = 752
+HEIGHT: Final = 780
 CELL: Final = 120
 FRAME: Final = 16
 BARN_X: Final = (WIDTH - 3 * CELL) // 2
@@ -33,11 +33,14 @@ PANEL_HEIGHT: Final = 116
 TOP_PANEL_Y: Final = 10
 BOTTOM_PANEL_Y: Final = BARN_Y + 3 * CELL + FRAME + 12
 STATUS_Y: Final = BOTTOM_PANEL_Y + PANEL_HEIGHT + 24
-STATUS_LINE: Final = 19
-PROMPT_CHARACTERS: Final = 48
-"""About what fits across the drawing in bold at 15 px."""
+STATUS_LINE: Final = 21
+PROMPT_CHARACTERS: Final = 44
+"""About what fits across the drawing in bold at `PRINT`."""
+STATUS_LINES: Final = 5
+PRINT: Final = 16
+"""The smallest print: the drawing is 480 wide, about 337 px on a 360 px phone, so 11.2 px."""
 STACK_STEP: Final = 34
-SUPPLY_SCALE: Final = 0.7
+SUPPLY_SCALE: Final = 0.75
 SPACE_WIDTH, SPACE_HEIGHT, SPACE_GAP = 52, 62, 6
 SPACE_LEFT: Final = 28
 SUPPLY_LEFT: Final = 232
@@ -73,7 +76,7 @@ def draw_svg(view: Mapping[str, Any]) -> str:
         f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="#f4efe3"/>',
         *_panel(view, 1 - bottom, TOP_PANEL_Y),
         *_panel(view, bottom, BOTTOM_PANEL_Y),
-        *_barn(),
+        *_barn(view),
         *_last_move_marks(view.get("last_move")),
         *_pieces(view, bottom),
         *_winning_lines(view.get("winning_lines") or []),
@@ -94,23 +97,28 @@ def stack_offsets(height: int) -> list[float]:
     return [(height - 1) / 2 * STACK_STEP - level * STACK_STEP for level in range(height)]
 
 
-def _barn() -> list[str]:
-    """The red wooden frame and the nine straw cells with their names."""
+def _barn(view: Mapping[str, Any]) -> list[str]:
+    """The red wooden frame and the nine straw cells with their names; each cell's tooltip
+    lists its stack, since the animals on it let the pointer through unless they can move."""
     size = 3 * CELL
     parts = [
         f'<rect class="deco" x="{BARN_X - FRAME}" y="{BARN_Y - FRAME}" width="{size + 2 * FRAME}" '
         f'height="{size + 2 * FRAME}" rx="10" fill="#a63d2b" stroke="#5e1f14" stroke-width="3"/>',
     ]
+    stacks = {cell["name"]: [piece["kind"] for piece in cell["pieces"]] for cell in view["cells"]}
     for index in range(9):
         name = f"{'abc'[index % 3]}{index // 3 + 1}"
         x, y = BARN_X + CELL * (index % 3), BARN_Y + CELL * (index // 3)
+        stack = stacks.get(name)
+        held = ", ".join(stack) + " (bottom to top)" if stack else "empty"
         parts.append(
             f'<rect id="cell-{name}" class="cell" x="{x + 2}" y="{y + 2}" width="{CELL - 4}" '
-            f'height="{CELL - 4}" rx="6" fill="#e8d29a" stroke="#b8994f" stroke-width="1.5"/>'
+            f'height="{CELL - 4}" rx="6" fill="#e8d29a" stroke="#b8994f" stroke-width="1.5">'
+            f"<title>{name}: {held}</title></rect>"
         )
         parts.append(_straw(x, y))
         parts.append(
-            f'<text class="deco" x="{x + 9}" y="{y + 18}" font-size="12" fill="#8a6d2f">{name}</text>'
+            f'<text class="deco" x="{x + 8}" y="{y + 20}" font-size="{PRINT}" fill="#8a6d2f">{name}</text>'
         )
     return parts
 
@@ -126,7 +134,7 @@ def _panel(view: Mapping[str, Any], seat: int, top: float) -> list[str]:
     parts = [
         f'<rect class="deco" x="12" y="{top}" width="{WIDTH - 24}" height="{PANEL_HEIGHT}" rx="12" '
         f'fill="{PANEL_FILL[seat]}" stroke="{PANEL_EDGE[seat]}" stroke-width="2"/>',
-        f'<text class="deco" x="26" y="{top + 24}" font-size="16" font-weight="700" fill="#3b3126">'
+        f'<text class="deco" x="26" y="{top + 25}" font-size="{PRINT + 1}" font-weight="700" fill="#3b3126">'
         f"{escape(_seat_title(view, seat))}</text>",
     ]
     if view.get("to_move") == seat:
@@ -135,7 +143,7 @@ def _panel(view: Mapping[str, Any], seat: int, top: float) -> list[str]:
         parts.append(_tag("winner", "#c98a00", top))
     parts += _action_spaces(seat, top)
     parts.append(
-        f'<text class="deco" x="{SUPPLY_LEFT - 18}" y="{top + 42}" font-size="11" '
+        f'<text class="deco" x="{SUPPLY_LEFT - 18}" y="{top + 48}" font-size="{PRINT}" '
         'fill="#6b5a45">Supply</text>'
     )
     for slot in range(len(SUPPLY_SLOTS)):
@@ -152,7 +160,7 @@ def _tag(text: str, colour: str, top: float) -> str:
     return (
         f'<rect class="deco" x="{WIDTH - 128}" y="{top + 8}" width="104" height="24" rx="12" '
         f'fill="{colour}"/>'
-        f'<text class="deco" x="{WIDTH - 76}" y="{top + 25}" font-size="13" font-weight="700" '
+        f'<text class="deco" x="{WIDTH - 76}" y="{top + 26}" font-size="{PRINT}" font-weight="700" '
         f'fill="#ffffff" text-anchor="middle">{text}</text>'
     )
 
@@ -176,7 +184,8 @@ def _action_spaces(seat: int, top: float) -> list[str]:
             f'stroke="{PANEL_EDGE[seat]}" stroke-width="1.5"/>'
             f'<text x="{x + SPACE_WIDTH / 2}" y="{y + 30}" font-size="26" text-anchor="middle" '
             f'fill="#c9b99c">{icon}</text>'
-            f'<text x="{x + SPACE_WIDTH / 2}" y="{y + SPACE_HEIGHT - 7}" font-size="10" font-weight="700" '
+            f'<text x="{x + SPACE_WIDTH / 2}" y="{y + SPACE_HEIGHT - 7}" font-size="{PRINT}" '
+            'font-weight="700" '
             f'text-anchor="middle" fill="#6b5a45">{label}</text></g>'
         )
     return parts
@@ -217,7 +226,7 @@ def _pieces(view: Mapping[str, Any], bottom: int) -> list[str]:
 def _piece(piece: Mapping[str, str], x: float, y: float, scale: float) -> str:
     return (
         f'<g id="{piece["id"]}" class="piece" transform="translate({x:g} {y:g}) scale({scale:g})">'
-        f"{animal(piece['kind'])}</g>"
+        f"{animal(piece['kind'], PRINT / scale)}</g>"
     )
 
 
@@ -270,17 +279,19 @@ def _winning_lines(lines: Sequence[Sequence[str]]) -> list[str]:
 
 def _status(view: Mapping[str, Any]) -> list[str]:
     """The prompt (in bold, on up to two lines), then the last move and the Move R7 forbids now."""
-    lines = [(line, 15, "700") for line in wrap(str(view["prompt"]), PROMPT_CHARACTERS)]
+    lines = [(line, "700") for line in wrap(str(view["prompt"]), PROMPT_CHARACTERS)[:2]]
     if view.get("last_move"):
-        lines.append(("Last: " + str(view["last_move"]["text"]), 13, "400"))
+        lines += [
+            (line, "400") for line in wrap("Last: " + str(view["last_move"]["text"]), PROMPT_CHARACTERS)
+        ]
     if view.get("forbidden"):
         forbidden = view["forbidden"]
         text = f"Not allowed (R7): {forbidden['animals']} from {forbidden['from']} back to {forbidden['to']}"
-        lines.append((text, 13, "400"))
+        lines += [(line, "400") for line in wrap(text, PROMPT_CHARACTERS)]
     return [
-        f'<text class="deco" x="{WIDTH / 2}" y="{STATUS_Y + index * STATUS_LINE}" font-size="{size}" '
+        f'<text class="deco" x="{WIDTH / 2}" y="{STATUS_Y + index * STATUS_LINE}" font-size="{PRINT}" '
         f'font-weight="{weight}" text-anchor="middle" fill="#3b3126">{escape(text)}</text>'
-        for index, (text, size, weight) in enumerate(lines)
+        for index, (text, weight) in enumerate(lines[:STATUS_LINES])
     ]
 
 

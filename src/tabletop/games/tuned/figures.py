@@ -23,15 +23,19 @@ def _n(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def animal(kind: str) -> str:
-    """The inner drawing of one animal (shadow, ears, head, face, letter badge)."""
+def animal(kind: str, letter_size: float = 16) -> str:
+    """The inner drawing of one animal (shadow, ears, head, face, letter badge).
+
+    `letter_size` is the badge letter's size in the figure's own units, so a figure drawn
+    smaller (in a supply) can keep its letter as large on screen as the others.
+    """
     radius = RADIUS[kind]
     shadow = (
         f'<ellipse cx="0" cy="{_n(radius * 0.92)}" rx="{_n(radius * 0.95)}" ry="{_n(radius * 0.28)}" '
         'fill="#000" fill-opacity="0.2"/>'
     )
     face = {"donkey": _donkey, "dog": _dog, "cat": _cat}[kind](radius)
-    return f"<title>{TITLE[kind]}</title>{shadow}{face}{_badge(kind, radius)}"
+    return f"<title>{TITLE[kind]}</title>{shadow}{face}{_badge(kind, radius, letter_size)}"
 
 
 def _eyes(radius: float, colour: str = INK) -> str:
@@ -114,11 +118,13 @@ def _cat(radius: float) -> str:
     )
 
 
-def _badge(kind: str, radius: float) -> str:
+def _badge(kind: str, radius: float, letter_size: float) -> str:
     x, y = _n(radius * 0.74), _n(radius * 0.72)
     return (
-        f'<circle cx="{x}" cy="{y}" r="8.5" fill="#fffaf0" stroke="{INK}" stroke-width="1.2"/>'
-        f'<text x="{x}" y="{y}" dy="0.35em" text-anchor="middle" font-size="11" font-weight="700" '
+        f'<circle cx="{x}" cy="{y}" r="{_n(letter_size * 0.68)}" fill="#fffaf0" stroke="{INK}" '
+        'stroke-width="1.2"/>'
+        f'<text x="{x}" y="{y}" dy="0.35em" text-anchor="middle" font-size="{_n(letter_size)}" '
+        'font-weight="700" '
         f'fill="{INK}">{LETTER[kind]}</text>'
     )
 

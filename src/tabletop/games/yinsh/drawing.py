@@ -42,15 +42,36 @@ BOARD_FILL, LINE_COLOUR, LABEL_COLOUR = "#e8d9b5", "#7a6548", "#5c4a33"
 PIECE_COLOURS = {"white": ("#fbf8ef", "#3b3b3b"), "black": ("#232323", "#000000")}
 ACCENT = "#d9480f"
 
+FONT_SIZE = 16
+"""The board is 480 wide and fills about 337 px of a 360 px phone, so 16 is 11 px there."""
+
 STYLE = (
     "<style>"
     ".yinsh .point{fill:transparent}"
-    ".yinsh .point.clickable{fill:rgba(234,179,8,.45);cursor:pointer}"
-    ".yinsh .point.selected{fill:rgba(22,163,74,.55)}"
+    ".yinsh .point.clickable{fill:url(#yinsh-target);stroke:none;cursor:pointer}"
+    ".yinsh .point.clickable:hover{fill:url(#yinsh-target-hover);stroke:none}"
+    ".yinsh .point.selected{fill:none;stroke:#1c6dd0;stroke-width:3}"
     ".yinsh .piece{pointer-events:none}"
     ".yinsh text{font-family:sans-serif;fill:" + LABEL_COLOUR + "}"
     "</style>"
 )
+"""A point that can be clicked shows a small orange ring round the intersection, inside a
+ring's hole and never over the lines or the neighbouring points (85 of them at the start);
+the ring chosen to move gets a blue circle round it."""
+
+
+def _target(element: str, outer: float) -> str:
+    """The fill of a clickable point: transparent but for a ring from 0.26 to `outer` of its radius."""
+    return (
+        f'<radialGradient id="{element}">'
+        '<stop offset="0.24" stop-color="#f59f00" stop-opacity="0"/>'
+        '<stop offset="0.26" stop-color="#f59f00"/>'
+        f'<stop offset="{outer}" stop-color="#f59f00"/>'
+        f'<stop offset="{outer + 0.02}" stop-color="#f59f00" stop-opacity="0"/></radialGradient>'
+    )
+
+
+DEFINITIONS = f"<defs>{_target('yinsh-target', 0.4)}{_target('yinsh-target-hover', 0.5)}</defs>"
 
 
 def screen(point: int) -> tuple[float, float]:
@@ -72,6 +93,7 @@ def draw_svg(view: Mapping[str, Any]) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{VIEW_BOX}" class="yinsh" '
         'role="img" aria-label="YINSH board">',
         STYLE,
+        DEFINITIONS,
         BOARD,
         _status(view),
         *_panels(view),
@@ -79,7 +101,7 @@ def draw_svg(view: Mapping[str, Any]) -> str:
         *(_marker(marker) for marker in view["markers"]),
         *(_ring(ring) for ring in view["rings"]),
         *_last_move_over(view.get("last_move")),
-        HIT_POINTS,
+        _hit_points(view),
         "</svg>",
     ]
     return "\n".join(part for part in parts if part)
@@ -123,7 +145,7 @@ def _coordinate_labels() -> Iterable[str]:
 
 
 def _label(x: float, y: float, text: str) -> str:
-    return f'<text x="{_f(x)}" y="{_f(y + 4.5)}" font-size="13" text-anchor="middle">{text}</text>'
+    return f'<text x="{_f(x)}" y="{_f(y + 5.5)}" font-size="{FONT_SIZE}" text-anchor="middle">{text}</text>'
 
 
 def _convex_hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -145,25 +167,43 @@ def _turn(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]
     return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 
 
-def _hit_points() -> str:
+def _hit_points(view: Mapping[str, Any]) -> str:
+    """The transparent circles that take the clicks, each with a tooltip of what is on it."""
+    titles = _point_titles(view)
     return "\n".join(
         f'<circle id="{element_id(point)}" class="point" cx="{_f(x)}" cy="{_f(y)}" r="{HIT_RADIUS}">'
-        f"<title>{POINT_NAMES[point]}</title></circle>"
+        f"<title>{titles[POINT_NAMES[point]]}</title></circle>"
         for point, (x, y) in enumerate(map(screen, range(POINT_COUNT)))
     )
 
 
+def _point_titles(view: Mapping[str, Any]) -> dict[str, str]:
+    """What each point holds and what that piece does (YI-R1 to YI-R4 in docs/rules/yinsh.md)."""
+    titles = {name: f"{name}: empty" for name in POINT_NAMES}
+    for marker in view["markers"]:
+        titles[marker["at"]] = (
+            f"{marker['at']}: {marker['colour']} marker; flips when a ring jumps over it, "
+            "five in a row score a ring"
+        )
+    for ring in view["rings"]:
+        if ring["place"] == "board":
+            titles[ring["at"]] = (
+                f"{ring['at']}: {ring['colour']} ring; moves along a line over empty points, "
+                "jumping markers, and leaves a marker where it started"
+            )
+    return titles
+
+
 BOARD = _board()
-HIT_POINTS = _hit_points()
 
 
 def _status(view: Mapping[str, Any]) -> str:
     variant = "Blitz" if view["variant"] == "blitz" else "Standard"
     pool = _count_of_markers(view["markers_in_pool"])
     return (
-        f'<text x="-228" y="-206" font-size="13">YINSH · {variant}</text>'
-        f'<text x="228" y="-206" font-size="13" text-anchor="end">{pool}</text>'
-        '<text x="228" y="-191" font-size="13" text-anchor="end">in the pool</text>'
+        f'<text x="-228" y="-208" font-size="{FONT_SIZE}">YINSH · {variant}</text>'
+        f'<text x="228" y="-208" font-size="{FONT_SIZE}" text-anchor="end">{pool}</text>'
+        f'<text x="228" y="-190" font-size="{FONT_SIZE}" text-anchor="end">in the pool</text>'
     )
 
 
@@ -179,13 +219,13 @@ def _panels(view: Mapping[str, Any]) -> Iterable[str]:
         fill, outline = PIECE_COLOURS[colour]
         yield (
             f'<circle cx="-222" cy="{_f(y)}" r="6" fill="{fill}" stroke="{outline}" stroke-width="1.5"/>'
-            f'<text x="-210" y="{_f(y + 5)}" font-size="15" font-weight="{weight}">'
+            f'<text x="-210" y="{_f(y + 6)}" font-size="{FONT_SIZE + 1}" font-weight="{weight}">'
             f"{view['players'][seat]}</text>"
         )
         caption_x = TRACK_X + (view["rings_to_win"] - 1) * TRACK_STEP / 2
-        caption_y = y - 25 if colour == "black" else y + 32
+        caption_y = y - 24 if colour == "black" else y + 34
         yield (
-            f'<text x="{_f(caption_x)}" y="{_f(caption_y)}" font-size="11" '
+            f'<text x="{_f(caption_x)}" y="{_f(caption_y)}" font-size="{FONT_SIZE}" '
             'text-anchor="middle">rings removed</text>'
         )
         for slot in range(view["rings_to_win"]):

@@ -150,6 +150,8 @@ def _identical_groups(sheet: Sheet, free: list[int]) -> list[Combination]:
         return []
     components: list[int] = []
     for cells in free:
+        if cells.bit_count() < SMALLEST:
+            continue
         paired = cells & neighbourhood(cells)
         while paired:
             component = _component(cells, paired & -paired)
@@ -211,7 +213,8 @@ def _runs(sheet: Sheet, free: list[int]) -> list[Combination]:
         return []
     starts = 0
     for digit in range(len(free) - 1):
-        starts |= free[digit] & neighbourhood(free[digit + 1])
+        if free[digit] and free[digit + 1]:
+            starts |= free[digit] & neighbourhood(free[digit + 1])
     found: list[Combination] = []
     for start in _cells_of(starts):
         _extend_run(free, [start], sheet.cells[start], (wanted, max(wanted)), found)

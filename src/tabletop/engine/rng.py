@@ -42,10 +42,11 @@ class Rng:
         """A uniform integer in [0, n), without modulo bias (rejects the uneven tail)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = _MASK - (_MASK + 1) % n
         value = self.next_u64()
-        while value > limit:
-            value = self.next_u64()
+        if value > _MASK - n:  # the uneven tail lies within the top n values: most draws skip the sum
+            limit = _MASK - (_MASK + 1) % n
+            while value > limit:
+                value = self.next_u64()
         return value % n
 
     def random(self) -> float:

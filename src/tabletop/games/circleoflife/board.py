@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from tabletop.engine import Action, Tensor
+from tabletop.engine.bits import BitNames
 
 Cell = int
 """A cell number, 9 * row + column."""
@@ -98,6 +99,8 @@ PLACE_ACTIONS: dict[Cell, Action] = {
     cell: Action(cell_name(cell), f"place on {cell_name(cell)}", (cell_element(cell),)) for cell in CELLS
 }
 """The one action of each cell (R2), built once: legal moves are looked up here, never built."""
+PLACE_IDS = BitNames([cell_name(cell) if BOARD >> cell & 1 else "" for cell in range(BOARD.bit_length())])
+"""The ids of placing on each cell of a set, in cell order (what `legal_action_ids` lists)."""
 
 
 def adjacent_to(cells: CellSet) -> CellSet:

@@ -19,6 +19,7 @@ from tabletop.games.circleoflife.board import (
     CELL_BY_NAME,
     CELLS,
     PLACE_ACTIONS,
+    PLACE_IDS,
     Cell,
     CellSet,
     cell_name,
@@ -121,7 +122,7 @@ class CircleOfLifeState(State):
         """The cell names of `legal_actions(seat)`."""
         if seat != self.to_move or self.winner is not None:
             return []
-        return [PLACE_ACTIONS[cell].id for cell in cells_of(self.legal)]
+        return PLACE_IDS(self.legal)
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
         """One bit of the legal cells kept since the last move (R2, R3)."""

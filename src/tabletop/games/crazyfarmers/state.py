@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 
 END = "end"
 DISCARD = "discard"
+DISCARD_IDS = {card: f"{DISCARD} {card}" for card in CARDS}
+"""The id of discarding each card, made once: every decision with cards in hand lists them."""
 
 
 class CrazyFarmersState(BonusCards, State):
@@ -129,7 +131,7 @@ class CrazyFarmersState(BonusCards, State):
             return [CROSSROAD_NAMES[c] for c in self.first_crossroads(seat)]
         ids = [CROSSROAD_NAMES[c] for c in self.moves(seat)]
         ids += self._card_ids(seat)
-        ids += [f"{DISCARD} {card}" for card in sorted(set(self.hands[seat]))]
+        ids += [DISCARD_IDS[card] for card in sorted(set(self.hands[seat]))]
         if self.may_end(seat):
             ids.append(END)
         return ids

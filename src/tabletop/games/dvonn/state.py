@@ -75,6 +75,9 @@ class DvonnState(State):
         """The last action as the view shows it: kind, seat, cells and what it removed."""
         self.removed: tuple[int, ...] = ()
         """The pieces out of play, in the order they left the board (DV-R4)."""
+        self._moves: tuple[ActionId, ...] | None = None
+        """The ids of `to_move`'s stack moves, found while handing the turn on (`_advance`) or on
+        first request: every move needs them twice, to hand the turn on and to list them."""
 
     @classmethod
     def from_position(
@@ -116,7 +119,7 @@ class DvonnState(State):
             return [NAMES[cell] for cell in range(CELL_COUNT) if not board[cell]]
         if self.must_pass:
             return [PASS]
-        return [MOVE_IDS[move] for move in moves(self.board, seat)]
+        return list(self._stack_moves())
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [ACTIONS[action_id] for action_id in self.legal_action_ids(seat)]
@@ -203,6 +206,7 @@ class DvonnState(State):
         self.over = bool(data["over"])
         self.last_move = None if data["last_move"] is None else _copy_move(data["last_move"])
         self.removed = tuple(int(piece) for piece in data["removed"])
+        self._moves = None
 
     # --- questions ----------------------------------------------------------------------
 
@@ -282,12 +286,19 @@ class DvonnState(State):
         """Hands the turn on: to `natural` if it can act, else a forced pass, else the end (DV-R5, DV-R6)."""
         self.must_pass = False
         self.to_move = natural
-        if self.placed < PLACEMENTS or has_move(self.board, natural):
+        self._moves = None
+        if self.placed < PLACEMENTS or self._stack_moves():
             return
         if has_move(self.board, 1 - natural):
             self.must_pass = True
         else:
             self.over = True
+
+    def _stack_moves(self) -> tuple[ActionId, ...]:
+        """The ids of the stack moves of the player to move (DV-R1 to DV-R3), found once per position."""
+        if self._moves is None:
+            self._moves = tuple(MOVE_IDS[move] for move in moves(self.board, self.to_move))
+        return self._moves
 
     def _supply_view(self) -> dict[str, list[int]]:
         """The pieces still to be placed, by colour, in the order they will come (DV-S1)."""

@@ -53,6 +53,9 @@ SWAP = "swap:"
 TAKE = "take:"
 FEAT = "feat:"
 TOTEM_MARK = "*"
+TAKE_IDS = tuple(TAKE + letter for letter in LETTERS)
+SWAP_IDS = tuple(SWAP + letter for letter in LETTERS)
+"""Taking a display card and exchanging a card, by biome: made once, listed at every decision."""
 
 Hand = tuple[int, int, int, int, int]
 """Cards by biome (counts); hands, the display and the discard pile are all kept this way."""

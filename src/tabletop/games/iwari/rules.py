@@ -8,7 +8,7 @@ Rules R2–R9, R40–R62 and R70 of docs/rules/iwari.md. A position is given by 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -53,7 +53,7 @@ def payments_by_biome(hand: Hand) -> tuple[tuple[tuple[str, ...], tuple[str, ...
 def placements(
     m: IwariMap,
     *,
-    empty: Sequence[Sequence[str]],
+    empty: Sequence[tuple[str, ...]],
     most: Sequence[int],
     tents: Sequence[int],
     totems: Sequence[int],
@@ -80,35 +80,58 @@ def placements(
         top = most[territory]
         if not top:
             if tents_left:
-                ids += [f"{space}={pay}" for space in names for pay in one]
+                ids += _priced(names, one)
             continue
         totem = m.piece_names[territory][1]
         index = territory * tribes + tribe
         mine, my_totems = tents[index], totems[index]
-        singles = list(names) if tents_left else []
+        singles = names if tents_left else ()
         if totems_left and my_totems < top:
-            singles.append(totem)
-        ids += [f"{piece}={pay}" for piece in singles for pay in one]
+            singles += (totem,)
+        ids += _priced(singles, one)
         if two:
-            pairs = _pairs(names, totem, supply, top, (mine, my_totems))
-            ids += [f"{pair}={pay}" for pair in pairs for pay in two]
+            ids += _priced(_pairs(names, totem, supply, top, (mine, my_totems)), two)
     return ids
 
 
+@lru_cache(maxsize=8192)
+def _priced(pieces: tuple[str, ...], payments: tuple[str, ...]) -> tuple[str, ...]:
+    """The ids "piece=payment" of every piece with every payment, made once per pieces and payments.
+
+    Move generation asks at every move; the same empty spaces and hands come back all game.
+    """
+    return tuple(f"{piece}={payment}" for piece in pieces for payment in payments)
+
+
 def _pairs(
-    empty: Sequence[str], totem: str, supply: tuple[int, int], most: int, mine: tuple[int, int]
-) -> list[str]:
+    empty: tuple[str, ...], totem: str, supply: tuple[int, int], most: int, mine: tuple[int, int]
+) -> tuple[str, ...]:
     """Two pieces in an explored territory (R5): tent+tent, tent+totem, totem+totem (R6–R9)."""
     tents_left, totems_left = supply
     my_tents, my_totems = mine
+    return _pair_ids(
+        empty,
+        totem,
+        (
+            tents_left >= 2,
+            bool(tents_left and totems_left) and my_totems < max(most, my_tents + 1),
+            totems_left >= 2 and my_totems + 2 <= most,
+        ),
+    )
+
+
+@lru_cache(maxsize=8192)
+def _pair_ids(empty: tuple[str, ...], totem: str, allowed: tuple[bool, bool, bool]) -> tuple[str, ...]:
+    """The pairs `_pairs` allows, made once per empty spaces and kinds of pair allowed."""
+    two_tents, tent_and_totem, two_totems = allowed
     pairs: list[str] = []
-    if tents_left >= 2:
+    if two_tents:
         pairs += [f"{a}+{b}" for i, a in enumerate(empty) for b in empty[i + 1 :]]
-    if tents_left and totems_left and my_totems < max(most, my_tents + 1):
+    if tent_and_totem:
         pairs += [f"{space}+{totem}" for space in empty]
-    if totems_left >= 2 and my_totems + 2 <= most:
+    if two_totems:
         pairs.append(f"{totem}+{totem}")
-    return pairs
+    return tuple(pairs)
 
 
 def tent_points(counts: Sequence[int]) -> list[int]:

@@ -47,7 +47,9 @@ from tabletop.games.iwari.board import (
     MAX_PEAKS,
     PASS,
     SWAP,
+    SWAP_IDS,
     TAKE,
+    TAKE_IDS,
     TENTS,
     TOTEMS,
     Hand,
@@ -534,7 +536,7 @@ class IwariState(State):
         hand = self.hands[seat]
         if self.phase == DRAW:
             ids = [DECK] if self.deck else []
-            return ids + [TAKE + LETTERS[b] for b in range(len(BIOMES)) if self.display[b]]
+            return ids + [TAKE_IDS[b] for b in range(len(BIOMES)) if self.display[b]]
         if self.phase == FEAT_PHASE:
             return [FEAT + self.map.territory_ids[t] for t in self.pending[0][1]]
         tribe = seat if self.phase == MOVE else self.neutral
@@ -553,7 +555,7 @@ class IwariState(State):
         )
         if self.phase == NEUTRAL:
             return ids or [DISCARD]
-        ids += [SWAP + LETTERS[b] for b in range(len(BIOMES)) if hand[b]]
+        ids += [SWAP_IDS[b] for b in range(len(BIOMES)) if hand[b]]
         return ids or [PASS]
 
     def _why_not(self, action_id: str) -> str:

@@ -50,28 +50,28 @@ def touching_terrain(ranch: Sequence[int]) -> list[int]:
     return [mask & ~occupied for mask in near]
 
 
-def placements(ranch: Sequence[int], reserve: Sequence[int]) -> list[tuple[int, int, int, int]]:
-    """Every legal domino (plot a, cell a, plot b, cell b) from two reserve plots (R10, R11), a < b."""
+PLACED_PLOTS = tuple(tuple(f"{number}{name}" for name in CELL_NAMES) for number in range(PLOT_COUNT + 1))
+"""The notation of plot `number` on each cell ("17c3"), made once: move generation joins two."""
+FIRST_HALVES = tuple(tuple(f"{half}+" for half in halves) for halves in PLACED_PLOTS)
+
+
+def placement_ids(ranch: Sequence[int], reserve: Sequence[int]) -> list[str]:
+    """Every legal domino from two reserve plots (R10, R11) in its notation, the lower number first."""
     touching = touching_terrain(ranch)
     occupied = sum(1 << cell for cell in range(CELLS) if ranch[cell])
     free = [(a, b, bridge) for a, b, bits, bridge in EDGE_BITS if not bits & occupied]
     numbers = sorted(reserve)
     out = []
     for i, first in enumerate(numbers):
-        near_first = touching[TERRAIN_OF[first]]
+        near_first, left = touching[TERRAIN_OF[first]], FIRST_HALVES[first]
         for second in numbers[i + 1 :]:
-            near_second = touching[TERRAIN_OF[second]]
+            near_second, right = touching[TERRAIN_OF[second]], PLACED_PLOTS[second]
             out += [
-                (first, cell_a, second, cell_b)
+                left[cell_a] + right[cell_b]
                 for cell_a, cell_b, bridge in free
                 if bridge or near_first >> cell_a & 1 or near_second >> cell_b & 1
             ]
     return out
-
-
-def placement_ids(ranch: Sequence[int], reserve: Sequence[int]) -> list[str]:
-    """The notation of `placements` (the lower number is always first)."""
-    return [f"{a}{CELL_NAMES[ca]}+{b}{CELL_NAMES[cb]}" for a, ca, b, cb in placements(ranch, reserve)]
 
 
 def territory(ranch: Sequence[int], cell: int) -> list[int]:

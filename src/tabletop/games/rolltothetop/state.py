@@ -259,7 +259,7 @@ class RollToTheTopState(State):
             "pool_rule": self.pool_rule() if self.phase == POOL else None,
             "sheets": [self._sheet_view(seat, seen) for seat in range(self.players)],
             "revealed": [list(boxes) for boxes in self.revealed],
-            "last_move": _copy_move(self.last_move),
+            "last_move": self._last_move_view(),
             "prompt": self.prompt(seen),
         }
 
@@ -361,11 +361,16 @@ class RollToTheTopState(State):
             box_id = self.postcard.boxes[box].id
             path = (*(die_element(die) for die in dice_of(group)), box_element(box_id))
             return Action(action_id, f"write {self.sums[group]} in {box_id} ({dice_names(group)})", path)
-        kind, out, into = cast(tuple[str, int, int], parse_pool_change(action_id))
+        _, out, into = cast(tuple[str, int, int], parse_pool_change(action_id))
         dice = [die for die in (out, into) if die >= 0]
-        words = {"add": f"add {DICE[into]}", "remove": f"remove {DICE[out]}"}
-        label = words.get(kind, f"swap {DICE[out]} for {DICE[into]}")
-        return Action(action_id, label, tuple(die_element(die) for die in dice))
+        return Action(action_id, _pool_label(action_id), tuple(die_element(die) for die in dice))
+
+    def _last_move_view(self) -> JsonDict | None:
+        """The last move, a pool change with its label (made here, not in `_apply`, to keep playouts fast)."""
+        move = _copy_move(self.last_move)
+        if move is not None and move["kind"] == "pool":
+            move["label"] = _pool_label(str(move["change"]))
+        return move
 
     def _dice_view(self, viewer: Seat | None) -> list[JsonDict]:
         used = self.used[viewer] if viewer is not None and self.phase == WRITE else 0
@@ -433,9 +438,8 @@ class RollToTheTopState(State):
 
     def _change_pool(self, seat: Seat, action_id: ActionId) -> None:
         """R13–R17, then the action die passes clockwise and the next turn is rolled (R1 d–e)."""
-        label = self._action(seat, action_id).label
         self.active = changed_pool(self.active, action_id)
-        self.last_move = {"kind": "pool", "seat": seat, "change": action_id, "label": label}
+        self.last_move = {"kind": "pool", "seat": seat, "change": action_id}
         self.holder = (self.holder + 1) % self.players
         self.turn += 1
         self._roll()
@@ -456,6 +460,13 @@ class RollToTheTopState(State):
 
     def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
         return observation(view, viewer)
+
+
+def _pool_label(action_id: ActionId) -> str:
+    """The words of a legal pool change, for its button and the move record."""
+    kind, out, into = cast(tuple[str, int, int], parse_pool_change(action_id))
+    words = {"add": f"add {DICE[into]}", "remove": f"remove {DICE[out]}"}
+    return words.get(kind, f"swap {DICE[out]} for {DICE[into]}")
 
 
 def _copy_move(move: JsonDict | None) -> JsonDict | None:

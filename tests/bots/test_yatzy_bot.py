@@ -21,14 +21,11 @@ def _position(dice: list[int], **details: Any) -> YatzyState:
 
 
 def _keep_and_roll(bot: YatzyBot, state: YatzyState) -> list[int]:
-    """Lets the bot toggle dice until it rolls; returns the faces it kept (refuses a score)."""
-    for _ in range(len(state.dice) + 1):
-        action_id = bot.choose(state, state.mover)
-        if action_id == "roll":
-            return sorted(face for face, kept in zip(state.dice, state.kept, strict=True) if kept)
-        assert action_id.startswith("die:"), action_id
-        state.apply(state.mover, action_id)
-    raise AssertionError("the bot kept toggling without rolling")
+    """The faces the bot keeps when it rolls (refuses a score)."""
+    action_id = bot.choose(state, state.mover)
+    assert action_id.startswith("roll:"), action_id
+    kept = action_id.removeprefix("roll:")
+    return sorted(state.dice[int(index)] for index in kept.split(",")) if kept else []
 
 
 def _play(bot: YatzyBot, players: int, options: dict[str, str], seed: int) -> YatzyState:

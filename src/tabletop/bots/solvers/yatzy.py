@@ -29,7 +29,7 @@ from typing import Any
 
 from tabletop.bots.solvers.yatzy_turn import Counts, DiceTables, TurnValues, dice_tables
 from tabletop.engine import ActionId, Seat, State
-from tabletop.games.yatzy.board import DIE_PREFIX, ROLL, SCORE_PREFIX
+from tabletop.games.yatzy.board import SCORE_PREFIX, roll_id
 from tabletop.games.yatzy.rules import (
     ROLLS_PER_TURN,
     VARIANTS,
@@ -65,7 +65,7 @@ class YatzyBot:
         self.seed = seed
 
     def choose(self, state: State, seat: Seat) -> ActionId:
-        """One action of the plan: a `die:` toggle towards the best keep, `roll`, or the best box."""
+        """The best keep as one roll action, or the best box."""
         return choose_from_view(state.view(seat), seat)
 
 
@@ -79,22 +79,26 @@ def choose_from_view(view: Mapping[str, Any], seat: Seat) -> ActionId:
     if rerolls:
         keep, _ = card.turn.best_keep(card.turn.tables.roll_index[counts], rerolls)
         if keep is not None:
-            return _step_towards(view["dice"], view["kept"], card.turn.tables.keeps[keep])
+            return roll_keeping(view["dice"], card.turn.tables.keeps[keep])
     return SCORE_PREFIX + card.best_box(counts)
 
 
-def _step_towards(dice: Sequence[int], kept: Sequence[bool], keep: Counts) -> ActionId:
-    """The first toggle that brings the kept dice to `keep` (kept dice stay kept if they can), or roll."""
+def roll_keeping(dice: Sequence[int], keep: Counts) -> ActionId:
+    """The roll keeping these face counts: the first dice showing each kept face stay.
+
+    Equal dice are interchangeable, so of the rolls keeping the same faces the bot always
+    names the one keeping the lowest positions.
+
+    >>> roll_keeping([3, 1, 3, 3, 6], (0, 0, 2, 0, 0, 1))
+    'roll:0,2,4'
+    """
     wanted = list(keep)
-    target = [False] * len(dice)
-    for index in sorted(range(len(dice)), key=lambda index: not kept[index]):
-        if wanted[dice[index] - 1]:
-            wanted[dice[index] - 1] -= 1
-            target[index] = True
-    for index, (is_kept, should_keep) in enumerate(zip(kept, target, strict=True)):
-        if is_kept != should_keep:
-            return f"{DIE_PREFIX}{index}"
-    return ROLL
+    kept = []
+    for index, face in enumerate(dice):
+        if wanted[face - 1]:
+            wanted[face - 1] -= 1
+            kept.append(index)
+    return roll_id(kept)
 
 
 class _Card:

@@ -39,14 +39,16 @@ def roll_id(kept: Iterable[int]) -> str:
     return ROLL_PREFIX + ",".join(str(index) for index in sorted(kept))
 
 
-def roll_ids(dice: int) -> list[str]:
-    """Every roll of `dice` dice, fewest kept first: keeping them all would roll nothing (Y-R2)."""
-    return [roll_id(kept) for size in range(dice) for kept in combinations(range(dice), size)]
-
-
 @cache
-def _roll_positions(dice: int) -> dict[str, tuple[int, ...]]:
+def roll_choices(dice: int) -> dict[str, tuple[int, ...]]:
+    """Every roll of `dice` dice and the positions it keeps, fewest kept first, then lowest
+    positions first; keeping them all would roll nothing (Y-R2), so it is not among them."""
     return {roll_id(kept): kept for size in range(dice) for kept in combinations(range(dice), size)}
+
+
+def roll_ids(dice: int) -> list[str]:
+    """Every roll of `dice` dice, in the order of `roll_choices`."""
+    return list(roll_choices(dice))
 
 
 def kept_positions(action_id: str, dice: int) -> tuple[int, ...] | None:
@@ -54,7 +56,7 @@ def kept_positions(action_id: str, dice: int) -> tuple[int, ...] | None:
 
     Keeping every die is not a roll (Y-R2), so it is not an id either.
     """
-    return _roll_positions(dice).get(action_id)
+    return roll_choices(dice).get(action_id)
 
 
 def score_id(box_id: str) -> str:

@@ -84,23 +84,26 @@ def dice_levels(dice: int) -> DiceLevels:
 
 
 def _plus(counts: Counts, face: int) -> Counts:
-    return counts[:face] + (counts[face] + 1,) + counts[face + 1 :]
+    return (*counts[:face], counts[face] + 1, *counts[face + 1 :])
 
 
 def _minus(counts: Counts, face: int) -> Counts:
     """`counts` with one die showing face + 1 removed, or its first die if none shows it."""
     if not counts[face]:
         face = next(other for other, count in enumerate(counts) if count)
-    return counts[:face] + (counts[face] - 1,) + counts[face + 1 :]
+    return (*counts[:face], counts[face] - 1, *counts[face + 1 :])
 
 
 def turn_arrays(dice: DiceLevels, columns: int, rerolls: int) -> tuple[Values, Values]:
     """Room for `turn_values`: (keeps, expected) for `columns` states and up to `rerolls` rerolls."""
-    return np.empty((rerolls + 2, len(dice.multisets), columns)), np.empty((rerolls + 1, len(dice.rolls), columns))
+    keeps = np.empty((rerolls + 2, len(dice.multisets), columns))
+    return keeps, np.empty((rerolls + 1, len(dice.rolls), columns))
 
 
-@numba.njit(cache=True, fastmath=True)  # type: ignore[untyped-decorator]
-def turn_values(stop: Values, offsets: Indices, up: Indices, down: Indices, keeps: Values, expected: Values) -> None:
+@numba.njit(cache=True, fastmath=True)
+def turn_values(  # noqa: PLR0917 - numba kernels take their arrays by position
+    stop: Values, offsets: Indices, up: Indices, down: Indices, keeps: Values, expected: Values
+) -> None:
     """Fills `expected[r]` = E_r and `keeps[r]` = K_r for r up to len(expected) - 1 rerolls.
 
     `keeps[-1]` is the turn before its first roll (its row 0 the value of the turn). The
@@ -131,14 +134,16 @@ def turn_values(stop: Values, offsets: Indices, up: Indices, down: Indices, keep
         expected[rerolls] = best[full:]
 
 
-@numba.njit(cache=True, fastmath=True)  # type: ignore[untyped-decorator]
-def _mean_of_six(out: Values, a: Values, b: Values, c: Values, d: Values, e: Values, f: Values) -> None:
+@numba.njit(cache=True, fastmath=True)
+def _mean_of_six(  # noqa: PLR0917 - numba kernels take their arrays by position
+    out: Values, a: Values, b: Values, c: Values, d: Values, e: Values, f: Values
+) -> None:
     for column in range(len(out)):
         out[column] = (a[column] + b[column] + c[column] + d[column] + e[column] + f[column]) / FACES
 
 
-@numba.njit(cache=True, fastmath=True)  # type: ignore[untyped-decorator]
-def _max_of_seven(
+@numba.njit(cache=True, fastmath=True)
+def _max_of_seven(  # noqa: PLR0917 - numba kernels take their arrays by position
     out: Values, own: Values, a: Values, b: Values, c: Values, d: Values, e: Values, f: Values
 ) -> None:
     for column in range(len(out)):

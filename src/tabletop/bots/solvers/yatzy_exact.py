@@ -35,10 +35,19 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from tabletop.bots.solvers.yatzy_dice import DiceLevels, Indices, Values, dice_levels, turn_arrays, turn_values
+from tabletop.bots.solvers.yatzy_dice import (
+    DiceLevels,
+    Indices,
+    Values,
+    dice_levels,
+    turn_arrays,
+    turn_values,
+)
 from tabletop.games.yatzy.rules import (
+    FORCED,
     ROLLS_PER_TURN,
     UPPER_BOX_IDS,
+    YAHTZEE,
     YAHTZEE_BONUS,
     Variant,
     earns_yahtzee_bonus,
@@ -64,6 +73,12 @@ def solvable(variant: Variant) -> bool:
 def variant_cap(variant: Variant) -> int:
     """The upper total beyond which more upper points change the bonus no further, or one for one."""
     return YAMS_CAP if variant.has_delta else next(t for t in range(200) if variant.upper_bonus(t))
+
+
+def warm_up() -> None:
+    """Loads the compiled kernels (compiles them, the first time on a machine): timings leave it out."""
+    card = CardSolver(YAHTZEE, FORCED)
+    card._mask_turn(np.zeros(card.shape), (1 << card.boxes) - 2, card._scratch())
 
 
 @dataclass(frozen=True)
@@ -138,7 +153,9 @@ class CardSolver:
         keeps, expected = turn_arrays(self.dice, columns, ROLLS_PER_TURN - 1)
         return keeps, expected, np.empty((len(self.dice.rolls), columns))
 
-    def _mask_turn(self, table: Values, mask: int, scratch: tuple[Values, Values, Values]) -> tuple[Values, Values]:
+    def _mask_turn(
+        self, table: Values, mask: int, scratch: tuple[Values, Values, Values]
+    ) -> tuple[Values, Values]:
         """The turn of every state of `mask` (columns upper * extras + extra): keeps and expected."""
         keeps, expected, stop = scratch
         joker = self._joker_points(mask) if self._has_joker_roll(mask) else self._no_joker
@@ -169,7 +186,8 @@ class CardSolver:
         bonus = self.variant.upper_bonus
         most = self.variant.dice * 6
         return np.array(
-            [[bonus(u + p) - bonus(u) for p in range(most + 1)] for u in range(self.cap + 1)], dtype=np.float64
+            [[bonus(u + p) - bonus(u) for p in range(most + 1)] for u in range(self.cap + 1)],
+            dtype=np.float64,
         )
 
     def _has_joker_roll(self, mask: int) -> bool:
@@ -191,14 +209,14 @@ class CardSolver:
 
     # --- queries ------------------------------------------------------------------------------
 
-    def value(self, state: CardState) -> float:
-        """The expected points still to come from the start of a turn in this state."""
-        return float(self._table()[state.mask, state.upper, state.extra])
+    def start_value(self) -> float:
+        """The expected final score of optimal play on a fresh card: the card's value."""
+        return float(self.solved_table()[0, 0, 0])
 
     def choice_values(self, sheet: Mapping[str, int | None], counts: tuple[int, ...]) -> dict[str, float]:
         """Per legal box for this final roll: its points and bonuses now plus the expected rest."""
         state = self.card_state(sheet)
-        table = self._table()
+        table = self.solved_table()
         bonus = YAHTZEE_BONUS if earns_yahtzee_bonus(self.variant, sheet, counts) else 0
         values = {}
         for box_id, points in scoring_choices(self.variant, self.joker, sheet, counts).items():
@@ -209,23 +227,26 @@ class CardSolver:
     def turn(self, sheet: Mapping[str, int | None]) -> Turn:
         """This sheet's turn: the value of every roll and keep at every count of rerolls left."""
         state = self.card_state(sheet)
-        keeps, expected = self._mask_turn(self._table(), state.mask, self._scratch())
+        keeps, expected = self._mask_turn(self.solved_table(), state.mask, self._scratch())
         column = state.upper * self.shape[2] + state.extra
         return Turn(self.dice, keeps[:, :, column].copy(), expected[:, :, column].copy())
 
     def card_state(self, sheet: Mapping[str, int | None]) -> CardState:
         """Where a sheet is in the table."""
-        mask = sum(1 << index for index, box_id in enumerate(self.variant.box_ids) if sheet[box_id] is not None)
+        mask = sum(
+            1 << index for index, box_id in enumerate(self.variant.box_ids) if sheet[box_id] is not None
+        )
         upper = min(self.cap, sum(sheet[box_id] or 0 for box_id in UPPER_BOX_IDS))
         extra = 0
         if self.variant.has_joker:
             extra = int(sheet["yahtzee"] == 50)
         elif self.variant.has_delta and (sheet["plus"] is None) != (sheet["minus"] is None):
-            extra = int(sheet["plus"] if sheet["plus"] is not None else sheet["minus"]) - 4  # type: ignore[arg-type]
+            waiting = sheet["plus"] if sheet["plus"] is not None else sheet["minus"]
+            extra = (waiting or 0) - 4
         return CardState(mask, upper, extra)
 
     def _after(self, state: CardState, box_id: str, points: int) -> tuple[CardState, float]:
-        """The state after writing `points` in `box_id`, and the points it earns now (bonus steps included)."""
+        """The state after writing `points` in `box_id`, and what that earns now (bonus steps included)."""
         mask = state.mask | 1 << self.variant.box_ids.index(box_id)
         if box_id in UPPER_BOX_IDS:
             upper = min(self.cap, state.upper + points)
@@ -240,14 +261,15 @@ class CardSolver:
             return CardState(mask, state.upper, 0), float(max(0, delta))
         return CardState(mask, state.upper, state.extra), points
 
-    def _table(self) -> Values:
+    def solved_table(self) -> Values:
+        """The table, once computed or loaded."""
         if self.table is None:
             raise RuntimeError("the table is not computed yet: call solve() or load it")
         return self.table
 
 
-@numba.njit(cache=True, fastmath=True)  # type: ignore[untyped-decorator]
-def mask_turn(
+@numba.njit(cache=True, fastmath=True)
+def mask_turn(  # noqa: PLR0917 - numba kernels take their arrays by position
     table: Values,
     mask: int,
     kinds: Indices,
@@ -285,7 +307,7 @@ def mask_turn(
             _upper_box(stop, child, points[box], step)
         elif kind == YAHTZEE_BOX:
             _yahtzee_box(stop, child, points[box])
-        elif kind == PLUS or kind == MINUS:
+        elif kind in (PLUS, MINUS):
             _delta_box(stop, child, sums, 1 if kind == PLUS else -1, (mask & partners[box]) != 0)
         else:
             _plain_box(stop, child.reshape(-1), points[box])
@@ -306,12 +328,11 @@ def mask_turn(
                         value = gained + step[upper, gained] + child[min(cap, upper + gained), extra]
                     value += YAHTZEE_BONUS * extra  # the box holds 50: later Yahtzees earn 100 (Y-R7)
                     column = upper * extras + extra
-                    if value > stop[roll, column]:
-                        stop[roll, column] = value
+                    stop[roll, column] = max(stop[roll, column], value)
     turn_values(stop, offsets, up, down, keeps, expected)
 
 
-@numba.njit(cache=True, fastmath=True)  # type: ignore[untyped-decorator]
+@numba.njit(cache=True, fastmath=True)
 def _plain_box(stop: Values, child: Values, points: Indices) -> None:
     """A box that leaves the upper total and the extra as they are: its points plus the next state."""
     for roll in range(stop.shape[0]):
@@ -320,7 +341,7 @@ def _plain_box(stop: Values, child: Values, points: Indices) -> None:
             row[column] = max(row[column], gained + child[column])
 
 
-@numba.njit(cache=True, fastmath=True)  # type: ignore[untyped-decorator]
+@numba.njit(cache=True, fastmath=True)
 def _upper_box(stop: Values, child: Values, points: Indices, step: Values) -> None:
     """An upper box: the capped upper total moves up and the bonus may step (Y-R6, Y-R9)."""
     uppers, extras = child.shape
@@ -334,7 +355,7 @@ def _upper_box(stop: Values, child: Values, points: Indices, step: Values) -> No
                 row[column] = max(row[column], now + moved[extra])
 
 
-@numba.njit(cache=True, fastmath=True)  # type: ignore[untyped-decorator]
+@numba.njit(cache=True, fastmath=True)
 def _yahtzee_box(stop: Values, child: Values, points: Indices) -> None:
     """The Yahtzee box of the Yahtzee cards: 50 in it sets the extra (Y-R7)."""
     uppers, extras = child.shape
@@ -347,7 +368,7 @@ def _yahtzee_box(stop: Values, child: Values, points: Indices) -> None:
                 stop[roll, column] = max(stop[roll, column], gained + child[upper, after])
 
 
-@numba.njit(cache=True, fastmath=True)  # type: ignore[untyped-decorator]
+@numba.njit(cache=True, fastmath=True)
 def _delta_box(stop: Values, child: Values, sums: Indices, sign: int, partner_written: bool) -> None:
     """Yams' Plus (sign 1) or Minus (-1): the first one waits in the extra, the second pays Delta (Q4)."""
     uppers, extras = child.shape

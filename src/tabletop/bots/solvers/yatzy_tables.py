@@ -79,5 +79,6 @@ def save(card: CardSolver, path: Path) -> None:
     """Writes the table atomically: a reader sees the old file or the whole new one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npy", delete=False) as handle:
-        np.save(handle, card.table)
+        np.save(handle, card.solved_table())
+    Path(handle.name).chmod(0o644)  # a cache file like any other, not a private temporary one
     os.replace(handle.name, path)

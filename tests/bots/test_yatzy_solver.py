@@ -2,12 +2,13 @@
 for end-game positions, the disk cache, and the bot's use of it.
 
 Rules and scenarios cited are those of docs/rules/yatzy.md. The tables are computed once
-per test session into a temporary cache directory (about 10 s each on an idle core).
+per test session into a temporary cache directory (`solver_tables` in tests/conftest.py;
+about 10 s each on an idle core).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from dataclasses import replace
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -18,19 +19,10 @@ import pytest
 from tabletop.bots.solvers import yatzy_tables
 from tabletop.bots.solvers.yatzy import YatzyBot, action_values, value_of
 from tabletop.bots.solvers.yatzy_exact import CardSolver, solvable
+from tabletop.bots.solvers.yatzy_turn import TurnValues, dice_tables
 from tabletop.games.yatzy import GAME, YatzyState
-from tabletop.games.yatzy.rules import VARIANTS
-
-
-@pytest.fixture(scope="module", autouse=True)
-def session_tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """Every table of this module in one temporary cache directory, computed on first use."""
-    directory = tmp_path_factory.mktemp("tables")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("TABLETOP_CACHE_DIR", str(directory))
-        yatzy_tables._solver.cache_clear()
-        yield directory
-    yatzy_tables._solver.cache_clear()
+from tabletop.games.yatzy.rules import VARIANTS, Variant
+from tabletop.games.yatzy.scoring import total_pips
 
 
 def _values(dice: list[int], **details: Any) -> dict[str, float]:
@@ -173,10 +165,10 @@ def test_equal_dice_give_equal_values_and_the_bot_keeps_the_lowest_positions(dic
 
 
 def test_tables_are_saved_versioned_and_loaded_back(
-    session_tables: Path, monkeypatch: pytest.MonkeyPatch
+    solver_tables: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     card = yatzy_tables.solver("yahtzee", "forced")
-    path = session_tables / f"yatzy-yahtzee-forced-v{yatzy_tables.TABLE_VERSION}.npy"
+    path = solver_tables / f"yatzy-yahtzee-forced-v{yatzy_tables.TABLE_VERSION}.npy"
     assert yatzy_tables.table_path("yahtzee", "forced") == path and path.exists()
     assert (
         yatzy_tables.table_path("yatzy", "free").name == f"yatzy-yatzy-none-v{yatzy_tables.TABLE_VERSION}.npy"
@@ -187,7 +179,7 @@ def test_tables_are_saved_versioned_and_loaded_back(
     assert np.array_equal(loaded.solved_table(), card.solved_table())
 
 
-def test_a_table_of_the_wrong_shape_is_computed_again(session_tables: Path) -> None:
+def test_a_table_of_the_wrong_shape_is_computed_again(solver_tables: Path) -> None:
     path = yatzy_tables.table_path("yahtzee", "free")
     yatzy_tables.solver("yahtzee", "free")
     good = np.load(path)
@@ -209,3 +201,38 @@ def test_maxi_yatzy_has_no_table_and_the_bot_plays_its_heuristic() -> None:
         CardSolver(VARIANTS["maxi"], "forced")
     state = GAME.new_state(options={"variant": "maxi"}, seed=4)
     assert YatzyBot().choose(state, 0) in state.legal_action_ids(0)
+
+
+def _small_card(*box_ids: str, like: str) -> Variant:
+    """A card of a few of `like`'s boxes with its bonus rules: a table of a few thousand states."""
+    rules = VARIANTS[like]
+    boxes = tuple(rules.box(box_id) for box_id in box_ids)
+    return replace(rules, id=f"small-{like}", boxes=boxes, has_delta="plus" in box_ids)
+
+
+def test_yams_delta_is_paid_when_the_second_of_plus_and_minus_is_written() -> None:
+    # 5.3 and Q4: Plus 25 written, Minus the last box: the turn is worth E[max(0, 25 - sum)]
+    # under the best play, computed here by the independent pure-Python turn of yatzy_turn.
+    card = CardSolver(_small_card("ones", "plus", "minus", like="yams"), "forced")
+    card.solve()
+    tables = dice_tables(5)
+    stop = [float(max(0, 25 - total_pips(roll))) for roll in tables.rolls]
+    expected = TurnValues(tables, stop).expected_start(rerolls=2)
+    turn = card.turn({"ones": 2, "plus": 25, "minus": None})
+    assert turn.keep_value((0,) * 6, 3) == pytest.approx(expected, abs=1e-9)
+    # Minus first, then Plus: the same Delta from the other side.
+    stop = [float(max(0, total_pips(roll) - 12)) for roll in tables.rolls]
+    expected = TurnValues(tables, stop).expected_start(rerolls=2)
+    turn = card.turn({"ones": 2, "plus": None, "minus": 12})
+    assert turn.keep_value((0,) * 6, 3) == pytest.approx(expected, abs=1e-9)
+
+
+def test_yams_upper_bonus_follows_the_total_beyond_60() -> None:
+    # Y-R9: at 45 after Ones to Fives, k sixes make 45 + 6k; from 60 the bonus is that minus 30.
+    card = CardSolver(_small_card(*VARIANTS["yams"].box_ids[:6], like="yams"), "forced")
+    card.solve()
+    tables = dice_tables(5)
+    stop = [6.0 * roll[5] + (45 + 6 * roll[5] - 30 if 45 + 6 * roll[5] >= 60 else 0) for roll in tables.rolls]
+    expected = TurnValues(tables, stop).expected_start(rerolls=2)
+    sheet = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": None}
+    assert card.turn(sheet).keep_value((0,) * 6, 3) == pytest.approx(expected, abs=1e-9)

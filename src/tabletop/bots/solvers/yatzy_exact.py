@@ -4,8 +4,8 @@ A card at the start of a turn is fully described, for what is still to come, by
 
 - `mask`: the boxes already written (bit i for the i-th box of the card);
 - `upper`: the upper total, capped at `variant_cap` (63, the bonus threshold; 60 in Yams,
-  whose bonus grows one for one with the total beyond 60, Y-R9, so what counts above it
-  is only the points still to come);
+  whose bonus then grows one for one with the total, Y-R9, so above 60 only the points
+  still to come count);
 - `extra`: on Yahtzee cards 1 when the Yahtzee box holds 50 (later Yahtzees earn 100,
   Y-R7, and pick their box by the joker rule, Y-R8); in Yams, the points of Plus or Minus
   while only one of them is written (Delta is paid when the other one is, Q4); else 0.
@@ -55,8 +55,6 @@ from tabletop.games.yatzy.rules import (
 )
 from tabletop.games.yatzy.scoring import total_pips
 
-YAMS_CAP = 60
-"""Yams' bonus starts at 60 and then follows the total (Y-R9)."""
 NEG = -1e18
 """Below any value: the stop value of a roll before any box has offered one."""
 NORMAL, UPPER, YAHTZEE_BOX, PLUS, MINUS = range(5)
@@ -71,8 +69,12 @@ def solvable(variant: Variant) -> bool:
 
 
 def variant_cap(variant: Variant) -> int:
-    """The upper total beyond which more upper points change the bonus no further, or one for one."""
-    return YAMS_CAP if variant.has_delta else next(t for t in range(200) if variant.upper_bonus(t))
+    """The upper total from which the bonus is paid: 63 (84 in Maxi), 60 in Yams.
+
+    Beyond it more upper points change the bonus by an amount that does not depend on the
+    total (nothing, or one for one in Yams), so the table needs no higher total.
+    """
+    return next(total for total in range(6 * 6 * variant.dice + 1) if variant.upper_bonus(total))
 
 
 def warm_up() -> None:
@@ -236,7 +238,7 @@ class CardSolver:
         mask = sum(
             1 << index for index, box_id in enumerate(self.variant.box_ids) if sheet[box_id] is not None
         )
-        upper = min(self.cap, sum(sheet[box_id] or 0 for box_id in UPPER_BOX_IDS))
+        upper = min(self.cap, sum(sheet.get(box_id) or 0 for box_id in UPPER_BOX_IDS))
         extra = 0
         if self.variant.has_joker:
             extra = int(sheet["yahtzee"] == 50)

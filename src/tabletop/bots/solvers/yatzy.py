@@ -27,7 +27,8 @@ solo Yahtzee this heuristic averaged about 248 (1,000 seeded games), 6.7 below t
 It plays from the view alone (nothing is hidden in Yatzy).
 
 >>> from tabletop.games.yatzy import GAME
->>> YatzyBot().choose(GAME.new_state(seed=1), 0) in GAME.new_state(seed=1).legal_action_ids(0)
+>>> maxi = GAME.new_state(options={"variant": "maxi"}, seed=1)
+>>> YatzyBot().choose(maxi, 0) in maxi.legal_action_ids(0)
 True
 """
 

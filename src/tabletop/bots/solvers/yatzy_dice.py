@@ -25,7 +25,7 @@ chance 1 - (5/6)**3, so the turn is worth 50 times that to the fifth power.
 >>> stop = np.array([[50.0 if roll[5] == 5 else 0.0] for roll in dice.rolls])
 >>> keeps, expected = turn_arrays(dice, columns=1, rerolls=2)
 >>> turn_values(stop, dice.offsets, dice.up, dice.down, keeps, expected)
->>> round(keeps[-1, 0, 0], 9) == round(50 * (1 - (5 / 6) ** 3) ** 5, 9)
+>>> round(float(keeps[-1, 0, 0]), 9) == round(50 * (1 - (5 / 6) ** 3) ** 5, 9)
 True
 """
 

@@ -13,15 +13,15 @@ A card at the start of a turn is fully described, for what is still to come, by
 `table[mask, upper, extra]` is the expected number of points still to come (boxes and
 bonus increments) under optimal play. The last mask is worth 0 and every other one is
 computed from those with one more box (backward induction), each state's turn by the
-vectorised widget of `yatzy_dice`, a chunk of masks at a time. The scores of the boxes
+compiled widget of `yatzy_dice`, one mask (all its upper totals and extras) per call. The scores of the boxes
 come from the game's own rules (`scoring_choices`), so the solver and the game cannot
 disagree on a rule.
 
-Maxi Yatzy is not solved: its saved rolls (Y-R5) add an unbounded count to the state and
-its 20 boxes alone give 2^20 masks of six dice, beyond this module's reach (the Yatzy bot
-plays it with its turn-exact heuristic).
+Maxi Yatzy is not solved: its saved rolls (Y-R5) add up to 38 banked rerolls to the state
+and its 20 boxes alone give 2^20 masks of six dice, beyond this module's reach (the Yatzy
+bot plays it with its turn-exact heuristic; docs/rules/yatzy.md has the figures).
 
->>> solver = CardSolver(VARIANTS["yahtzee"], "forced")
+>>> solver = CardSolver(YAHTZEE, "forced")
 >>> solver.shape
 (8192, 64, 2)
 """
@@ -59,6 +59,8 @@ NEG = -1e18
 """Below any value: the stop value of a roll before any box has offered one."""
 NORMAL, UPPER, YAHTZEE_BOX, PLUS, MINUS = range(5)
 """How writing a box moves the state: not at all, the upper total, the Yahtzee extra, Yams' Delta."""
+DELTA_EXTRAS = 27
+"""Yams' extras: 0 while no box waits, else the points (5 to 30) of Plus or Minus minus 4."""
 Progress = Callable[[int, int], None]
 """Called with (masks done, masks in all) while the table is computed."""
 
@@ -95,11 +97,10 @@ class CardState:
 @dataclass(frozen=True)
 class Turn:
     """One state's turn: `keeps[r, k]` is keeping multiset k (flat index of `dice`) and rolling the
-    other dice with r rerolls left; `expected[r, roll]` is a roll with r rerolls left, played at best."""
+    other dice with r rerolls left (r = 3: the turn before its first roll)."""
 
     dice: DiceLevels
     keeps: Values
-    expected: Values
 
     def keep_value(self, kept: tuple[int, ...], rerolls: int) -> float:
         """Keeping these face counts and rolling the rest, `rerolls` >= 1 rerolls left before it."""
@@ -121,7 +122,7 @@ class CardSolver:
         self.dice: DiceLevels = dice_levels(variant.dice)
         self.boxes = len(variant.boxes)
         self.cap = variant_cap(variant)
-        self.extras = 2 if variant.has_joker else (31 - 4 if variant.has_delta else 1)
+        self.extras = 2 if variant.has_joker else (DELTA_EXTRAS if variant.has_delta else 1)
         self.shape = (1 << self.boxes, self.cap + 1, self.extras)
         self.table = table
         self._bonus_step = self._bonus_steps()
@@ -142,7 +143,7 @@ class CardSolver:
         scratch = self._scratch()
         order = sorted(range(1 << self.boxes), key=lambda mask: -bin(mask).count("1"))
         for done, mask in enumerate(order[1:], start=2):
-            keeps, _ = self._mask_turn(table, mask, scratch)
+            keeps = self._mask_turn(table, mask, scratch)
             table[mask] = keeps[-1, 0].reshape(self.shape[1:])
             if progress and (done % 256 == 0 or done == len(order)):
                 progress(done, len(order))
@@ -155,17 +156,15 @@ class CardSolver:
         keeps, expected = turn_arrays(self.dice, columns, ROLLS_PER_TURN - 1)
         return keeps, expected, np.empty((len(self.dice.rolls), columns))
 
-    def _mask_turn(
-        self, table: Values, mask: int, scratch: tuple[Values, Values, Values]
-    ) -> tuple[Values, Values]:
-        """The turn of every state of `mask` (columns upper * extras + extra): keeps and expected."""
+    def _mask_turn(self, table: Values, mask: int, scratch: tuple[Values, Values, Values]) -> Values:
+        """The turn of every state of `mask` (columns upper * extras + extra): the keeps' values."""
         keeps, expected, stop = scratch
         joker = self._joker_points(mask) if self._has_joker_roll(mask) else self._no_joker
         mask_turn(
             table, mask, self._kinds, self._partners, self._points, self._sums, self._bonus_step,
             joker, self._five_equal, self.dice.offsets, self.dice.up, self.dice.down, keeps, expected, stop,
         )  # fmt: skip
-        return keeps, expected
+        return keeps
 
     def _box_kinds(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
         """Per box: how writing it moves the state (`solve_mask`'s kinds) and its Delta partner's bit."""
@@ -229,9 +228,9 @@ class CardSolver:
     def turn(self, sheet: Mapping[str, int | None]) -> Turn:
         """This sheet's turn: the value of every roll and keep at every count of rerolls left."""
         state = self.card_state(sheet)
-        keeps, expected = self._mask_turn(self.solved_table(), state.mask, self._scratch())
+        keeps = self._mask_turn(self.solved_table(), state.mask, self._scratch())
         column = state.upper * self.shape[2] + state.extra
-        return Turn(self.dice, keeps[:, :, column].copy(), expected[:, :, column].copy())
+        return Turn(self.dice, keeps[:, :, column].copy())
 
     def card_state(self, sheet: Mapping[str, int | None]) -> CardState:
         """Where a sheet is in the table."""

@@ -52,14 +52,12 @@ def solver(variant_id: str, joker: str, *, show_progress: bool = True) -> CardSo
 
 @cache
 def _solver(variant_id: str, joker: str, show_progress: bool) -> CardSolver:
-    variant = VARIANTS[variant_id]
-    card = CardSolver(variant, "forced" if joker == "none" else joker)
+    card = CardSolver(VARIANTS[variant_id], "forced" if joker == "none" else joker)
     path = table_path(variant_id, joker)
     if path.exists():
         table = np.load(path)
         if table.shape == card.shape:
-            card.table = table
-            return card
+            return CardSolver(card.variant, card.joker, table)
     compute(card, show_progress)
     save(card, path)
     return card

@@ -9,7 +9,7 @@ INSTALLED := $(VENV)/.installed
 
 $(INSTALLED): pyproject.toml constraints.txt
 	python3 -m venv $(VENV)
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,research]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,research,bench]'
 	touch $(INSTALLED)
 
 run: $(INSTALLED)

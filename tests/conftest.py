@@ -9,6 +9,7 @@ their conftests import as `server.conftest` and `browser.conftest` and do not co
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,16 @@ if os.environ.get("CI"):
     # CI replays the same examples every run, so a red build is reproducible; local runs keep
     # drawing new ones and find what CI would not.
     settings.load_profile("ci")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def solver_tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """One temporary cache directory for the session's solver tables (Yatzy's exact tables):
+    computed on first use, shared by every test, and never written to the user's cache."""
+    directory = tmp_path_factory.mktemp("solver-tables")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TABLETOP_CACHE_DIR", str(directory))
+        yield directory
 
 
 @pytest.fixture(scope="session")

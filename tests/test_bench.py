@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from tabletop import games
-from tabletop.bench import match, speed
+from tabletop.bench import match, solver, speed
 from toy_games import GOOFSPIEL, GUESS, TOY_GAMES
 
 
@@ -72,3 +72,18 @@ def test_search_speed_reports_the_iterations_it_ran() -> None:
     figures = speed.search_speed(GUESS, seconds=0.01)
     assert figures.iterations >= 1
     assert figures.iterations_per_second > 0
+
+
+def test_the_solver_benchmark_compares_the_two_runs() -> None:
+    ours = solver.SolverRun("tabletop (numba)", 6.0, 254.5877, 203.0, 195.0, 3.5)
+    theirs = solver.SolverRun("yatzy-solver (Rust)", 8.0, 254.5877, 95.0, 91.0)
+    lines = solver.describe([ours, theirs])
+    assert lines[0].startswith(
+        "tabletop (numba): 6.00 s for the whole table, start value 254.5877, peak RSS 203 MB"
+    )
+    assert (
+        "(8 MB above the 195 MB of the loaded process); kernels loaded or compiled first in 3.50 s"
+        in lines[0]
+    )
+    assert lines[2] == "ours / theirs: 0.75 of the time"
+    assert "not installed" in solver.describe([ours])[-1]

@@ -212,3 +212,29 @@ def test_bench_mcts_prints_iterations_per_second(toys: None) -> None:
     result = run("bench", "mcts", "nim", "--seconds", "0.05")
     assert result.exit_code == 0, result.output
     assert re.search(r"Nim: \d+ MCTS iterations in \d\.\d\d s, [\d,]+ iterations/s", result.output)
+
+
+# tabletop solve / bench solver -------------------------------------------------------------
+
+
+def test_solve_yatzy_prints_the_value_of_a_card_and_where_its_table_is() -> None:
+    result = run("solve", "yatzy", "--variant", "yahtzee")
+    assert result.exit_code == 0, result.output
+    assert "Yahtzee (forced joker): 254.5877 from the start; 1,048,576 states" in result.output
+    assert "yatzy-yahtzee-forced-v1.npy" in result.output
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            ["--variant", "maxi"],
+            "no exact table for variant 'maxi'; cards with one: yahtzee, yahtzee14, yams, yatzy",
+        ),
+        (["--variant", "poker"], "no exact table for variant 'poker'"),
+        (["--joker", "wild"], "--joker is forced or free; got 'wild'"),
+    ],
+)
+def test_solve_yatzy_refuses_what_it_cannot_solve(arguments: list[str], message: str) -> None:
+    result = run("solve", "yatzy", *arguments)
+    assert result.exit_code != 0 and message in result.output

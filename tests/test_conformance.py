@@ -115,22 +115,32 @@ def check_views(state: State, game: Game, rng: Rng) -> None:
 
 
 def check_drawing(state: State, game: Game) -> None:
-    """The SVG is well formed and holds every element a legal action's path names.
+    """The SVG is well formed and holds every element a legal action's path or selection names.
 
     No path is a strict prefix of another, so the browser knows a click sequence is complete
-    as soon as it matches a whole path (equal paths are offered as buttons by label).
+    as soon as it matches a whole path (equal paths are offered as buttons by label). Actions
+    may share a path when their selections differ: the browser sends the one whose selection
+    is the set of elements toggled, so (selection, path) names at most one action, and an
+    element toggled into a selection is never a step of a path.
     """
     for seat in state.current_players():
-        paths = {action.path for action in state.legal_actions(seat) if action.path}
+        actions = state.legal_actions(seat)
+        paths = {action.path for action in actions if action.path}
         prefixes = {path[:cut] for path in paths for cut in range(1, len(path))}
         assert not paths & prefixes, f"paths that are prefixes of others: {paths & prefixes}"
+        multi_select = {action.path for action in actions if action.selection}
+        chosen = [(action.selection, action.path) for action in actions if action.path in multi_select]
+        assert len(chosen) == len(set(chosen)), "two actions with the same selection and path"
+        selectable = set().union(*(action.selection for action in actions))
+        stepped = {element for action in actions for element in action.path}
+        assert not selectable & stepped, f"elements both selected and clicked: {selectable & stepped}"
         svg = game.draw_svg(state.view(seat))
         root = ElementTree.fromstring(svg)
         assert root.tag == f"{SVG_NAMESPACE}svg"
         element_ids = {element.get("id") for element in root.iter()} - {None}
-        for action in state.legal_actions(seat):
-            missing = set(action.path) - element_ids
-            assert not missing, f"{action.id}: path elements {missing} not in the drawing"
+        for action in actions:
+            missing = (set(action.path) | action.selection) - element_ids
+            assert not missing, f"{action.id}: path or selection elements {missing} not in the drawing"
     assert game.draw_text(state.view(None)).strip()
 
 

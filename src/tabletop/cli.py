@@ -6,6 +6,8 @@
     tabletop bench engine kalah yatzy
     tabletop bench mcts kalah
     tabletop bench interop kalah dvonn
+    tabletop bench solver
+    tabletop solve yatzy --variant yatzy
     tabletop serve --port 8000 --data-dir data
     tabletop bench server -n 100 --database sqlite
     tabletop analyse k2x9q7m1ab              (or a JSON game file)
@@ -21,8 +23,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
+from time import perf_counter
 from typing import Annotated, NoReturn
 
+import numpy as np
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -33,6 +37,7 @@ from tabletop import bots, games
 from tabletop.analysis.cli import analyse
 from tabletop.bench import calibration, server_load, speed
 from tabletop.bench import match as matches
+from tabletop.bench import solver as solver_bench
 from tabletop.bots import Bot
 from tabletop.bots import calibration as bot_ratings
 from tabletop.engine import (
@@ -72,6 +77,10 @@ ratings_app = typer.Typer(
     no_args_is_help=True, help="Ratings: calibrating the bots, rebuilding from the tables."
 )
 app.add_typer(ratings_app, name="ratings")
+solve_app = typer.Typer(
+    no_args_is_help=True, help="Exact solutions of games, computed once and kept on disk."
+)
+app.add_typer(solve_app, name="solve")
 
 PlayersOption = Annotated[
     int | None, typer.Option("--players", "-p", help="Number of seats (default: as many as needed).")
@@ -542,6 +551,52 @@ def bench_mcts(
         f"{game.title}: {figures.iterations} MCTS iterations in {figures.seconds:.2f} s, "
         f"{figures.iterations_per_second:,.0f} iterations/s"
     )
+
+
+@bench_app.command("solver")
+def bench_solver(
+    joker: Annotated[str, typer.Option("--joker", help="forced (Y-R8) or free (Y-R8-alt).")] = "forced",
+) -> None:
+    """Time and memory to build the whole solo Yahtzee table: ours against the package yatzy-solver."""
+    if joker not in solver_bench.THEIR_VARIANT:
+        _fail(f"--joker is forced or free; got {joker!r}")
+    for line in solver_bench.describe(solver_bench.run(joker)):
+        console.print(line)
+
+
+@solve_app.command("yatzy")
+def solve_yatzy(
+    variant: Annotated[
+        list[str] | None,
+        typer.Option("--variant", help="A card (repeatable); every card with a table if omitted."),
+    ] = None,
+    joker: Annotated[str, typer.Option("--joker", help="forced (Y-R8) or free (Y-R8-alt).")] = "forced",
+) -> None:
+    """The exact expected score of optimal solo play from the start, computed once and cached on disk."""
+    from tabletop.bots.solvers import yatzy_tables
+    from tabletop.bots.solvers.yatzy_exact import solvable
+    from tabletop.games.yatzy.rules import JOKER_CONVENTIONS, VARIANTS
+
+    cards = variant or [card for card in VARIANTS if solvable(VARIANTS[card])]
+    if joker not in JOKER_CONVENTIONS:
+        _fail(f"--joker is forced or free; got {joker!r}")
+    for card in cards:
+        if card not in VARIANTS or not solvable(VARIANTS[card]):
+            tables = ", ".join(name for name in VARIANTS if solvable(VARIANTS[name]))
+            _fail(f"no exact table for variant {card!r}; cards with one: {tables}")
+    for card in cards:
+        cached = yatzy_tables.table_path(card, joker).exists()
+        start = perf_counter()
+        solved = yatzy_tables.solver(card, joker)
+        seconds = perf_counter() - start
+        how = "loaded" if cached else "computed"
+        rules = yatzy_tables.convention(VARIANTS[card], joker)
+        title = VARIANTS[card].title + ("" if rules == "none" else f" ({rules} joker)")
+        console.print(
+            f"{title}: {solved.start_value():.4f} from the start; "
+            f"{np.prod(solved.shape):,} states, {how} in {seconds:.1f} s, "
+            f"{yatzy_tables.table_path(card, joker)}"
+        )
 
 
 app.command("serve")(serve)

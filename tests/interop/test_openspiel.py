@@ -18,17 +18,6 @@ from tabletop.interop import openspiel  # noqa: E402
 from tabletop.interop.tables import Table  # noqa: E402
 
 KIND = pyspiel.GameType
-NEEDS_NEW_NOTATION = pytest.mark.xfail(
-    strict=True,
-    reason="Yatzy's space follows the yatzy branch's roll:<kept> notation (see test_research_contract)",
-)
-
-
-def _ids_marked() -> list[object]:
-    return [
-        pytest.param(game_id, marks=NEEDS_NEW_NOTATION) if game_id == "yatzy" else game_id
-        for game_id in games.ids()
-    ]
 
 
 def test_register_names_every_game_once() -> None:
@@ -38,7 +27,7 @@ def test_register_names_every_game_once() -> None:
     assert set(names) <= set(pyspiel.registered_names())
 
 
-@pytest.mark.parametrize("game_id", _ids_marked())
+@pytest.mark.parametrize("game_id", games.ids())
 def test_openspiels_random_simulation_checks_pass(game_id: str) -> None:
     game = openspiel.load(game_id)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
@@ -89,7 +78,7 @@ def _mcts_bot(game: object, simulations: int, seed: int) -> mcts.MCTSBot:
     return mcts.MCTSBot(game, 2, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
 
 
-@pytest.mark.parametrize("game_id", _ids_marked())
+@pytest.mark.parametrize("game_id", games.ids())
 def test_openspiels_mcts_bot_plays_every_game(game_id: str) -> None:
     # MCTS needs sequential turns, so simultaneous games go through OpenSpiel's own
     # turn-based conversion; MCTS picks the first decisions, random play finishes the game.

@@ -20,18 +20,7 @@ from tabletop import games
 from tabletop.interop import pettingzoo as tabletop_zoo
 
 EXPECTED_ADVICE = ("Observation space for each agent probably", "Observation is not a NumPy array")
-NEEDS_NEW_NOTATION = pytest.mark.xfail(
-    strict=True,
-    reason="Yatzy's space follows the yatzy branch's roll:<kept> notation (see test_research_contract)",
-)
 SIMULTANEOUS = [game.id for game in games.all() if game.capabilities.simultaneous]
-
-
-def _ids_marked() -> list[object]:
-    return [
-        pytest.param(game_id, marks=NEEDS_NEW_NOTATION) if game_id == "yatzy" else game_id
-        for game_id in games.ids()
-    ]
 
 
 def _unexpected_warnings(run: object) -> list[str]:
@@ -41,7 +30,7 @@ def _unexpected_warnings(run: object) -> list[str]:
     return [str(warning.message) for warning in seen if not str(warning.message).startswith(EXPECTED_ADVICE)]
 
 
-@pytest.mark.parametrize("game_id", _ids_marked())
+@pytest.mark.parametrize("game_id", games.ids())
 def test_pettingzoos_api_test_passes(game_id: str) -> None:
     game = games.load(game_id)
     for players in sorted({game.min_players, game.max_players}):

@@ -54,9 +54,9 @@ _GAMES_OF_SOLVERS: dict[str, frozenset[str]] = {
 """Bots written for particular games, by the ids of the games they play.
 
 The other bots play any game, except that at a table of a game with a solver MCTS gives way
-to it: in Yatzy a turn is many free toggles of kept dice, and a search with a small budget
-wanders among them instead of rolling (`tabletop play`/`match` can still pit MCTS against
-it for research).
+to it: in Yatzy every roll offers 31 (Maxi: 63) sets of kept dice, equal dice giving
+equivalent choices, and a small search budget spreads thin over them where the solver plays
+exactly (`tabletop play`/`match` can still pit MCTS against it for research).
 """
 
 # Bots that also accept an explicit budget: (iterations, seconds, seed).

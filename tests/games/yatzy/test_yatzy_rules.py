@@ -55,7 +55,7 @@ def test_the_first_roll_happens_by_itself_from_the_seeded_generator() -> None:
     state = GAME.new_state(seed=2024)
     generator = Rng(2024)
     assert state.dice == [generator.below(6) + 1 for _ in range(5)]
-    assert (state.rolls_left, state.kept) == (2, [False] * 5)
+    assert state.rolls_left == 2
     state.apply(0, "score:chance")
     assert state.dice == [generator.below(6) + 1 for _ in range(5)]  # the next turn's roll
 
@@ -63,32 +63,35 @@ def test_the_first_roll_happens_by_itself_from_the_seeded_generator() -> None:
 def test_kept_dice_stay_and_the_others_are_rerolled() -> None:
     # Y-R2
     state = position([6, 6, 1, 2, 3], rolls_left=2, seed=5)
-    state.apply(0, "die:0")
-    state.apply(0, "die:1")
-    state.apply(0, "roll")
+    state.apply(0, "roll:0,1")
     generator = Rng(5)
     assert state.dice == [6, 6, *(generator.below(6) + 1 for _ in range(3))]
-    assert state.rolls_left == 1 and state.kept == [True, True, False, False, False]
-    state.apply(0, "die:0")  # kept dice are not locked: die 0 goes back into play
-    state.apply(0, "roll")
-    assert state.dice[1] == 6 and state.dice[0] == generator.below(6) + 1
+    assert state.rolls_left == 1
+    after_first = list(state.dice)
+    state.apply(0, "roll:1,3")  # kept dice are not locked: die 0 goes back into play
+    rerolled = [generator.below(6) + 1 for _ in range(3)]
+    assert state.dice == [rerolled[0], 6, rerolled[1], after_first[3], rerolled[2]]
 
 
 def test_at_most_three_rolls_then_only_boxes() -> None:
-    # Y-R2: two rerolls after the first roll; then toggling and rolling are over.
+    # Y-R2: two rerolls after the first roll; then rolling is over.
     state = GAME.new_state(seed=3)
-    state.apply(0, "roll")
-    state.apply(0, "roll")
+    state.apply(0, "roll:")
+    state.apply(0, "roll:2")
     assert state.rolls_left == 0
     assert all(action_id.startswith("score:") for action_id in state.legal_action_ids(0))
     assert len(state.legal_action_ids(0)) == 13
 
 
-def test_rolling_with_every_die_kept_is_not_offered() -> None:
-    # Y-R2: keeping all dice is the same as stopping, so `roll` is not legal then.
-    state = position([2, 2, 2, 2, 2], kept=[True] * 5, rolls_left=2)
-    assert "roll" not in state.legal_action_ids(0)
-    assert "die:3" in state.legal_action_ids(0)
+def test_every_set_of_kept_dice_but_all_of_them_is_a_roll() -> None:
+    # Y-R2: keeping all dice is the same as stopping, so it is not a roll; equal dice at
+    # different places are different rolls (the player picked those dice).
+    state = position([2, 2, 2, 2, 2], rolls_left=2)
+    rolls = [action_id for action_id in state.legal_action_ids(0) if action_id.startswith("roll:")]
+    assert len(rolls) == len(set(rolls)) == 31 and "roll:" in rolls and "roll:0,1,2,3" in rolls
+    assert "roll:0,1,2,3,4" not in rolls
+    maxi = position([2, 2, 2, 2, 2, 2], variant="maxi", rolls_left=2)
+    assert sum(action_id.startswith("roll:") for action_id in maxi.legal_action_ids(0)) == 63
 
 
 def test_a_box_is_written_once_and_may_score_zero() -> None:
@@ -97,7 +100,7 @@ def test_a_box_is_written_once_and_may_score_zero() -> None:
     state.apply(0, "score:yahtzee")
     assert state.sheets[0]["yahtzee"] == 0
     assert "yahtzee" not in score_ids(state)
-    assert (state.rolls_left, state.kept) == (2, [False] * 5)  # a new turn began
+    assert state.rolls_left == 2  # a new turn began
 
 
 def test_equal_totals_share_first_place() -> None:
@@ -120,8 +123,8 @@ def test_maxi_unused_rolls_are_saved_for_later_turns() -> None:
     state.apply(0, "score:chance")
     assert state.view(None)["rolls_left"] == 4
     for _ in range(4):
-        state.apply(0, "roll")
-    assert "roll" not in state.legal_action_ids(0)
+        state.apply(0, "roll:")
+    assert "roll:" not in state.legal_action_ids(0)
     state.apply(0, "score:ones")
     assert state.view(None)["seats"][0]["saved_rolls"] == 0
     assert state.rolls_left == 2
@@ -130,7 +133,7 @@ def test_maxi_unused_rolls_are_saved_for_later_turns() -> None:
 def test_maxi_saved_rolls_belong_to_their_player() -> None:
     # Y-R5
     state = GAME.new_state(players=2, options={"variant": "maxi"}, seed=8)
-    state.apply(0, "roll")
+    state.apply(0, "roll:")
     state.apply(0, "score:chance")  # seat 0 saves one roll
     assert state.view(None)["seats"][0]["saved_rolls"] == 1
     assert state.rolls_left == 2  # seat 1 has only its own two rerolls

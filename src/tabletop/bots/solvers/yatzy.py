@@ -1,23 +1,34 @@
-"""The Yatzy bot: the best play inside each turn against an estimate of the rest of the card.
+"""The Yatzy bot: the exact solver's policy, and a turn-exact heuristic where no table exists.
 
-Each decision maximises the expected value of the turn, computed exactly over the dice
+On every card with an exact table (all but Maxi Yatzy, see `yatzy_exact`) the bot plays
+optimally for its own expected final score: each decision maximises, over the legal
+actions, the expected final total of its card when every later decision is optimal too
+(`action_values`). That policy averages 254.59 in solo Yahtzee under the forced joker (the
+published optimum; docs/rules/yatzy.md lists every card's value). In multi-player tables
+the bot plays this solo-optimal policy: it maximises its own expected score and ignores
+the opponents' cards, which is not always what maximises the chance to win (a player far
+behind should gamble more), but it is exact for what it optimises and cheap.
+
+`action_values` and `value_of` expose the solver's values for analysis: the exact
+expected-score loss of a decision is the best value minus the value of the action played.
+
+Maxi Yatzy (saved rolls, six dice, 20 boxes) has no table; there the bot plays the best
+play inside each turn against an estimate of the rest of the card (`_Card`): each decision
+maximises the expected value of the turn, computed exactly over the dice
 (`yatzy_turn.TurnValues`), where writing roll R into box B is worth
 
     points(B, R) + Yahtzee bonus now − open_value(B) + upper-bonus and Yahtzee-bonus outlook
 
 `open_value(B)` estimates what B would score if left open: the mean of the best of `m`
-turns spent on B alone, with m growing with the turns left (a box left open gets several
-chances, not one). The upper-bonus outlook is the expected bonus given the upper total and
-the distributions of the open upper boxes, so four sixes are worth more than their 24
-points and three ones are worth keeping early. This greedy approach averages about 248 in
-solo Yahtzee with the forced joker (1,000 seeded games, ± 3.6); the optimum is 254.59
-(rules/yatzy.md section 7).
+turns spent on B alone, with m growing with the turns left. The upper-bonus outlook is the
+expected bonus given the upper total and the distributions of the open upper boxes. On
+solo Yahtzee this heuristic averaged about 248 (1,000 seeded games), 6.7 below the optimum.
 
-It works for every variant of the game from the view alone (nothing is hidden in Yatzy),
-and plays each seat's card as a solo game.
+It plays from the view alone (nothing is hidden in Yatzy).
 
 >>> from tabletop.games.yatzy import GAME
->>> YatzyBot().choose(GAME.new_state(seed=1), 0) in GAME.new_state(seed=1).legal_action_ids(0)
+>>> maxi = GAME.new_state(options={"variant": "maxi"}, seed=1)
+>>> YatzyBot().choose(maxi, 0) in maxi.legal_action_ids(0)
 True
 """
 
@@ -27,9 +38,11 @@ from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
+from tabletop.bots.solvers import yatzy_tables
+from tabletop.bots.solvers.yatzy_exact import Turn, solvable
 from tabletop.bots.solvers.yatzy_turn import Counts, DiceTables, TurnValues, dice_tables
 from tabletop.engine import ActionId, Seat, State
-from tabletop.games.yatzy.board import DIE_PREFIX, ROLL, SCORE_PREFIX
+from tabletop.games.yatzy.board import SCORE_PREFIX, roll_choices, roll_id
 from tabletop.games.yatzy.rules import (
     ROLLS_PER_TURN,
     VARIANTS,
@@ -54,9 +67,10 @@ Sheet = Mapping[str, int | None]
 
 
 class YatzyBot:
-    """Greedy expected-value player for every variant of the Yatzy family.
+    """The exact solo-optimal player (a turn-exact heuristic in Maxi Yatzy).
 
     It is deterministic: `seed` is accepted for the common bot factory signature only.
+    Among equally good actions it takes the first legal one (fewest dice kept, then card order).
     """
 
     name = "yatzy"
@@ -65,12 +79,58 @@ class YatzyBot:
         self.seed = seed
 
     def choose(self, state: State, seat: Seat) -> ActionId:
-        """One action of the plan: a `die:` toggle towards the best keep, `roll`, or the best box."""
-        return choose_from_view(state.view(seat), seat)
+        """The best roll (as one action keeping the chosen dice) or the best box."""
+        view = state.view(seat)
+        if not solvable(VARIANTS[view["variant"]]):
+            return choose_from_view(view, seat)
+        values = action_values(view, seat)
+        return max(values, key=lambda action_id: values[action_id])
+
+
+def action_values(view: Mapping[str, Any], seat: Seat) -> dict[ActionId, float]:
+    """Per legal action of `seat` (the mover): the expected final total of its card when every
+    later decision is optimal (exact; cards with a table only, see `yatzy_exact.solvable`).
+
+    Legal actions come in the game's order, so the first maximum is the bot's choice.
+    """
+    variant = VARIANTS[view["variant"]]
+    sheet = view["seats"][seat]["sheet"]
+    so_far = float(view["seats"][seat]["total"])
+    card = yatzy_tables.solver(variant.id, str(view["joker"]))
+    dice: list[int] = view["dice"]
+    counts = counts_of(dice)
+    values: dict[ActionId, float] = {}
+    rolls_left = int(view["rolls_left"])
+    if rolls_left:
+        turn = _turn(variant.id, str(view["joker"]), tuple(sheet[box_id] for box_id in variant.box_ids))
+        for action_id, kept in roll_choices(len(dice)).items():
+            keep = counts_of(dice[index] for index in kept)
+            values[action_id] = so_far + turn.keep_value(keep, rolls_left)
+    for box_id, value in card.choice_values(sheet, counts).items():
+        values[SCORE_PREFIX + box_id] = so_far + value
+    return values
+
+
+def value_of(state: State, action_id: ActionId) -> float:
+    """The expected final total of the mover's card after `action_id`, optimal play after it.
+
+    The exact expected-score loss of a decision is `max(action_values) - value_of(played)`.
+    Raises KeyError for an action that is not legal now.
+    """
+    (seat,) = state.current_players()
+    return action_values(state.view(seat), seat)[action_id]
+
+
+@lru_cache(maxsize=64)
+def _turn(variant_id: str, joker: str, sheet_values: tuple[int | None, ...]) -> Turn:
+    """The exact turn of a sheet, kept for the three decisions of a turn."""
+    variant = VARIANTS[variant_id]
+    sheet = dict(zip(variant.box_ids, sheet_values, strict=True))
+    return yatzy_tables.solver(variant_id, joker).turn(sheet)
 
 
 def choose_from_view(view: Mapping[str, Any], seat: Seat) -> ActionId:
-    """The bot's action for `seat` from what that seat sees."""
+    """The heuristic's action for `seat` from what that seat sees (any card, Maxi Yatzy included)."""
     variant = VARIANTS[view["variant"]]
     sheet = view["seats"][seat]["sheet"]
     card = _card(variant.id, str(view["joker"]), tuple(sheet[box_id] for box_id in variant.box_ids))
@@ -79,22 +139,26 @@ def choose_from_view(view: Mapping[str, Any], seat: Seat) -> ActionId:
     if rerolls:
         keep, _ = card.turn.best_keep(card.turn.tables.roll_index[counts], rerolls)
         if keep is not None:
-            return _step_towards(view["dice"], view["kept"], card.turn.tables.keeps[keep])
+            return roll_keeping(view["dice"], card.turn.tables.keeps[keep])
     return SCORE_PREFIX + card.best_box(counts)
 
 
-def _step_towards(dice: Sequence[int], kept: Sequence[bool], keep: Counts) -> ActionId:
-    """The first toggle that brings the kept dice to `keep` (kept dice stay kept if they can), or roll."""
+def roll_keeping(dice: Sequence[int], keep: Counts) -> ActionId:
+    """The roll keeping these face counts: the first dice showing each kept face stay.
+
+    Equal dice are interchangeable, so of the rolls keeping the same faces the bot always
+    names the one keeping the lowest positions.
+
+    >>> roll_keeping([3, 1, 3, 3, 6], (0, 0, 2, 0, 0, 1))
+    'roll:0,2,4'
+    """
     wanted = list(keep)
-    target = [False] * len(dice)
-    for index in sorted(range(len(dice)), key=lambda index: not kept[index]):
-        if wanted[dice[index] - 1]:
-            wanted[dice[index] - 1] -= 1
-            target[index] = True
-    for index, (is_kept, should_keep) in enumerate(zip(kept, target, strict=True)):
-        if is_kept != should_keep:
-            return f"{DIE_PREFIX}{index}"
-    return ROLL
+    kept = []
+    for index, face in enumerate(dice):
+        if wanted[face - 1]:
+            wanted[face - 1] -= 1
+            kept.append(index)
+    return roll_id(kept)
 
 
 class _Card:

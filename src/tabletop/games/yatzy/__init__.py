@@ -8,10 +8,12 @@ French, "yatzy" Scandinavian, "maxi" six dice) and `joker` ("forced" = Y-R8, "fr
 Y-R8-alt). 1 to 8 players, solo included; seat 0 starts and turns pass in seat order.
 
 Actions of the mover (the first roll of a turn happens by itself, Y-R1):
-`die:<i>` toggles keeping die i, `roll` rerolls the dice not kept, `score:<box>` writes
-the dice into an empty box. Drawing element ids: `die-<i>`, `roll`, and
-`cell-<seat>-<box>` with the box id's underscores written as hyphens
-(`cell-0-full-house`), because element ids are made of [a-z0-9-].
+`roll:<kept>` keeps the dice at the listed positions (0-based, increasing, comma-separated:
+`roll:0,3`) and rerolls the others in one action, `roll:` rerolls them all, and
+`score:<box>` writes the dice into an empty box. A roll's path is the Roll button and its
+selection the kept dice, which the browser toggles locally. Drawing element ids:
+`die-<i>`, `roll`, and `cell-<seat>-<box>` with the box id's underscores written as
+hyphens (`cell-0-full-house`), because element ids are made of [a-z0-9-].
 
 Decisions where the rules are silent (Q1–Q9 as on the rules page, then ours):
 - Q1: `yahtzee` has exactly the 13 Hasbro boxes; Castle and Tower exist only in `maxi`.
@@ -28,18 +30,20 @@ Decisions where the rules are silent (Q1–Q9 as on the rules page, then ours):
 Other decisions:
 - `joker` is accepted for every variant but only changes the Yahtzee family; Yams,
   Yatzy and Maxi Yatzy have no joker and no Yahtzee bonus (as on BGA).
-- Dice can be toggled only while a roll remains, and `roll` is illegal when every die is
-  kept (it would change nothing but burn a roll; BGA does not offer it either).
-- Kept dice stay kept after a roll (set aside, as on BGA) until toggled back; Y-R2 allows
-  changing the kept set after any roll. There is no `undo`: every roll reveals new dice,
-  and a toggle is undone by toggling again.
+- A roll names kept positions, not kept values: equal dice at different places are
+  different actions (2^d - 1 rolls, keeping every die is not one: it would change nothing
+  but burn a roll). The browser sends the action for exactly the dice the player picked,
+  and a replay shows which dice stayed; a bot picks the lowest positions among equal dice,
+  so it loses nothing by the duplicates.
+- Each roll chooses its kept dice afresh (Y-R2 allows changing them after any roll); the
+  state keeps no "kept" flags, and there is no `undo`: every roll reveals new dice.
 - The upper bonus counts as soon as the upper total reaches the threshold (Y-R6 is paid
   once); Yams' bonus (Y-R9) follows the upper total as it grows.
 - Maxi Yatzy (Y-R5): at the start of a turn the mover's saved rolls join the 2 rerolls of
   the turn in `rolls_left`; what remains when they score is saved again.
 - After the last box is written the final dice stay on the table (nothing is rolled).
-- `max_length` is 200 actions per box and player: toggles are unbounded in principle, but
-  random play stays far below that (see `YatzyGame.max_length`).
+- `max_length` is a true bound: 3 actions per box and player (two rerolls and a score;
+  Maxi Yatzy's saved rolls are rerolls not spent earlier).
 
 Modules: `board` (the dice, the notation and the drawing's element ids), `scoring` (the
 formula of every box, a pure function of the face counts: the score cards would pass 400

@@ -4,34 +4,59 @@ The score cards (which boxes, which bonuses) are rules and live in `rules`; the 
 in `scoring`. Section 11 of docs/rules/yatzy.md.
 
 Actions of the mover, one decision each (the first roll of a turn happens by itself, Y-R1):
-``die:<i>`` toggles keeping die i (0-based), ``roll`` rerolls the dice not kept,
-``score:<box>`` writes the dice into an empty box. Drawing element ids: ``die-<i>``,
-``roll``, and ``cell-<seat>-<box>`` with the box id's underscores written as hyphens
-(``cell-0-full-house``), because element ids are made of [a-z0-9-].
+``roll:<kept>`` keeps the dice at the listed positions (0-based, increasing, separated by
+commas) and rerolls the others, ``roll:`` rerolls them all; ``score:<box>`` writes the dice
+into an empty box. Drawing element ids: ``die-<i>`` (the dice a roll keeps are its
+selection), ``roll`` (the Roll button, every roll's path) and ``cell-<seat>-<box>`` with the
+box id's underscores written as hyphens (``cell-0-full-house``), because element ids are
+made of [a-z0-9-].
 
->>> DIE_INDEX["die:4"], score_id("full_house"), cell_element(1, "full_house")
-(4, 'score:full_house', 'cell-1-full-house')
+>>> roll_id((0, 3)), kept_positions("roll:0,3", 5), kept_positions("roll:3,0", 5)
+('roll:0,3', (0, 3), None)
+>>> score_id("full_house"), cell_element(1, "full_house")
+('score:full_house', 'cell-1-full-house')
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import cache
 from itertools import combinations
 
 from tabletop.engine import Seat
 
 FACES = 6
 """Ordinary six-sided dice (the components on the rules page)."""
-MOST_DICE = 6
-"""Maxi Yatzy rolls six dice, every other card five."""
 
 ROLL = "roll"
-DIE_PREFIX = "die:"
+"""The Roll button's element id."""
+ROLL_PREFIX = "roll:"
 SCORE_PREFIX = "score:"
 
-DIE_IDS: tuple[str, ...] = tuple(f"{DIE_PREFIX}{index}" for index in range(MOST_DICE))
-"""`DIE_IDS[i]`: the id toggling die i."""
-DIE_INDEX: dict[str, int] = {action_id: index for index, action_id in enumerate(DIE_IDS)}
-"""The die each well-formed toggle names: "die:01" or "die:+1" are not ids."""
+
+def roll_id(kept: Iterable[int]) -> str:
+    """The action keeping the dice at these positions and rerolling the others."""
+    return ROLL_PREFIX + ",".join(str(index) for index in sorted(kept))
+
+
+@cache
+def roll_choices(dice: int) -> dict[str, tuple[int, ...]]:
+    """Every roll of `dice` dice and the positions it keeps, fewest kept first, then lowest
+    positions first; keeping them all would roll nothing (Y-R2), so it is not among them."""
+    return {roll_id(kept): kept for size in range(dice) for kept in combinations(range(dice), size)}
+
+
+def roll_ids(dice: int) -> list[str]:
+    """Every roll of `dice` dice, in the order of `roll_choices`."""
+    return list(roll_choices(dice))
+
+
+def kept_positions(action_id: str, dice: int) -> tuple[int, ...] | None:
+    """The positions a well-formed roll id keeps, or None ("roll:1,0", "roll:01" are not ids).
+
+    Keeping every die is not a roll (Y-R2), so it is not an id either.
+    """
+    return roll_choices(dice).get(action_id)
 
 
 def score_id(box_id: str) -> str:
@@ -56,24 +81,15 @@ def cell_element(seat: Seat, box_id: str) -> str:
 
 # -- research: the action space --------------------------------------------------------------
 
-KEEP_ROLL_PREFIX = "roll:"
-"""The reroll that keeps the dice at the listed positions ("roll:024"; "roll:" rerolls all)."""
-
 
 def action_space(dice: int, box_ids: tuple[str, ...]) -> tuple[str, ...]:
-    """Every id ever legal with `dice` dice and a card of `box_ids`: every reroll, then every box.
+    """Every id ever legal with `dice` dice and a card of `box_ids`: every roll, then every box.
 
-    Rerolls are "roll:" and the kept positions in increasing order, every subset of the
-    dice, ordered by how many are kept and then lexicographically; then "score:<box>" in
-    card order.
+    Rolls come in the order of `roll_choices` (fewest kept first, then lowest positions);
+    then "score:<box>" in card order.
 
     >>> space = action_space(5, ("ones", "chance"))
-    >>> len(space), space[:3], space[31:]
-    (34, ('roll:', 'roll:0', 'roll:1'), ('roll:01234', 'score:ones', 'score:chance'))
+    >>> len(space), space[:3], space[30:]
+    (33, ('roll:', 'roll:0', 'roll:1'), ('roll:1,2,3,4', 'score:ones', 'score:chance'))
     """
-    rerolls = tuple(
-        KEEP_ROLL_PREFIX + "".join(str(position) for position in kept)
-        for size in range(dice + 1)
-        for kept in combinations(range(dice), size)
-    )
-    return rerolls + tuple(score_id(box_id) for box_id in box_ids)
+    return (*roll_ids(dice), *(score_id(box_id) for box_id in box_ids))

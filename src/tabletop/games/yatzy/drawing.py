@@ -1,21 +1,24 @@
 """The Yatzy table drawn from a view: SVG for the browser, plain text for the terminal.
 
 The SVG shows the dice tray, the roll button and the score sheet. Clickable elements, named
-by the actions' paths (see `board`): each die (`die-<i>`, a filled
-square whose pips let clicks through), the roll button (`roll`) and each box of each sheet
-(`cell-<seat>-<box>`). Kept dice are set apart: lowered and drawn in amber. The mover's
-empty boxes show, in light grey, the points the dice would give there (public
-information), and the box written last is outlined. The text drawing shows the dice (kept
-ones in brackets) and one sheet column per seat.
+by the actions' paths and selections (see `board`): each die (`die-<i>`, a filled square
+whose pips let clicks through) is toggled in the browser to keep it, the roll button
+(`roll`) sends the roll keeping the toggled dice, and each box of each sheet
+(`cell-<seat>-<box>`) scores. Dice and boxes carry a `<title>` tooltip. The mover's empty
+boxes show, in light grey, the points the dice would give there (public information), and
+the box written last is outlined. The text drawing shows the dice and one sheet column per
+seat.
+
+Every text is at least 12 units high and the drawing at most 392 units wide (eight
+players), so print stays at 11 px or more on a 360 px screen.
 
 >>> from tabletop.games.yatzy import GAME, YatzyState
 >>> svg = draw_svg(GAME.new_state(players=2, seed=1).view(None))
 >>> svg.startswith("<svg") and 'id="die-4"' in svg and 'id="cell-1-full-house"' in svg
 True
->>> kept = [True, True, False, False, False]
->>> state = YatzyState.from_position(GAME, dice=[2, 2, 5, 6, 1], kept=kept, rolls_left=1)
+>>> state = YatzyState.from_position(GAME, dice=[2, 2, 5, 6, 1], rolls_left=1)
 >>> print(draw_text(state.view(None)).splitlines()[1])
-Dice: [2] [2] 5 6 1   1 roll left
+Dice: 2 2 5 6 1   1 roll left
 """
 
 from __future__ import annotations
@@ -32,7 +35,9 @@ MARGIN = 12
 MIN_WIDTH = 360
 ROW_HEIGHT = 24
 LABEL_WIDTH = 132
-NARROW_COLUMN = 46
+NARROW_LABEL_WIDTH = 110
+"""The box names' column when many players share the sheet ("Three of a kind" still fits)."""
+NARROW_COLUMN = 30
 WIDE_COLUMN = 80
 DIE_SIZE = 44
 DIE_GAP = 10
@@ -73,7 +78,7 @@ def draw_svg(view: Mapping[str, Any]) -> str:
     """The whole table: header, dice tray, roll button and score sheet."""
     players = int(view["players"])
     column = max(NARROW_COLUMN, min(WIDE_COLUMN, (MIN_WIDTH - 2 * MARGIN - LABEL_WIDTH) // players))
-    width = max(MIN_WIDTH, 2 * MARGIN + LABEL_WIDTH + players * column)
+    width = max(MIN_WIDTH, 2 * MARGIN + NARROW_LABEL_WIDTH + players * column)
     label_width = width - 2 * MARGIN - players * column
     sheet_top = TRAY_TOP + TRAY_HEIGHT + BUTTON_HEIGHT + 18
     sheet, sheet_height = _sheet(view, sheet_top, label_width, column)
@@ -106,7 +111,7 @@ def _header(view: Mapping[str, Any], width: int) -> str:
 
 
 def _tray(view: Mapping[str, Any], width: int) -> list[str]:
-    """The felt tray and the dice on it; kept dice sit lower and amber, set apart from the rest."""
+    """The felt tray and the dice on it, in one row (the browser marks the dice toggled to keep)."""
     dice: Sequence[int] = view["dice"]
     row = len(dice) * DIE_SIZE + (len(dice) - 1) * DIE_GAP
     left = (width - row) / 2
@@ -114,18 +119,19 @@ def _tray(view: Mapping[str, Any], width: int) -> list[str]:
         f'<rect x="{MARGIN}" y="{TRAY_TOP}" width="{width - 2 * MARGIN}" height="{TRAY_HEIGHT}" '
         f'rx="10" fill="{FELT}"/>',
     ]
-    for index, (face, kept) in enumerate(zip(dice, view["kept"], strict=True)):
+    can_roll = view["mover"] is not None and int(view["rolls_left"]) > 0
+    for index, face in enumerate(dice):
         x = left + index * (DIE_SIZE + DIE_GAP)
-        y = TRAY_TOP + 8 + (KEPT_DROP if kept else 0)
-        parts.append(_die(index, face, bool(kept), x, y))
+        parts.append(_die(index, face, can_roll, x, TRAY_TOP + 8 + KEPT_DROP / 2))
     return parts
 
 
-def _die(index: int, face: int, kept: bool, x: float, y: float) -> str:
-    fill, stroke = ("#ffd75e", "#a4760c") if kept else ("#fffdf8", "#333")
+def _die(index: int, face: int, can_roll: bool, x: float, y: float) -> str:
+    hint = ": select it to keep it when you roll" if can_roll else ""
     body = (
         f'<rect id="{die_element(index)}" x="{x}" y="{y}" width="{DIE_SIZE}" height="{DIE_SIZE}" '
-        f'rx="8" fill="{fill}" stroke="{stroke}" stroke-width="2"/>'
+        f'rx="8" fill="#fffdf8" stroke="#333" stroke-width="2">'
+        f"<title>Die {index + 1} shows {face}{hint}</title></rect>"
     )
     step = DIE_SIZE * 0.27
     pips = "".join(
@@ -137,26 +143,24 @@ def _die(index: int, face: int, kept: bool, x: float, y: float) -> str:
 
 
 def _roll_button(view: Mapping[str, Any], width: int, top: int) -> str:
-    """The roll button with how many dice it rolls and how many rolls remain (saved ones included)."""
+    """The roll button with how many rolls remain (saved ones included)."""
     rolls_left = int(view["rolls_left"])
-    rolling = list(view["kept"]).count(False)
+    active = view["mover"] is not None and rolls_left > 0
     if view["mover"] is None:
         caption = "Game over"
     elif rolls_left == 0:
         caption = "No rolls left: choose a box"
-    elif rolling == 0:
-        caption = f"All dice kept ({rolls_left} left): choose a box"
     else:
-        caption = f"Roll {rolling} {'die' if rolling == 1 else 'dice'} · {rolls_left} left"
+        caption = f"Roll · {rolls_left} left"
     if view["choice_bonus"]:
         caption += f" · +{view['choice_bonus']} Yahtzee bonus"
     button_width = min(width - 2 * MARGIN, 300)
     x = (width - button_width) / 2
-    active = rolls_left > 0 and rolling > 0
     fill = "#c0392b" if active else "#b9b2a3"
+    tooltip = "Reroll every die not selected" if active else caption
     return (
         f'<rect id="{ROLL}" x="{x}" y="{top}" width="{button_width}" height="{BUTTON_HEIGHT}" rx="17" '
-        f'fill="{fill}"/>'
+        f'fill="{fill}"><title>{escape(tooltip)}</title></rect>'
         + _text(width / 2, top + 22, caption, 'font-size="14" fill="#fff" text-anchor="middle"')
     )
 
@@ -186,12 +190,11 @@ class _Grid:
     def y(self, row: int) -> int:
         return self.top + row * ROW_HEIGHT
 
-    def cell(self, seat: int, row: int, attributes: str) -> str:
-        """The rectangle of one seat's cell in one row."""
-        return (
-            f'<rect x="{self.x(seat)}" y="{self.y(row)}" width="{self.column}" height="{ROW_HEIGHT}" '
-            f"{attributes}/>"
-        )
+    def cell(self, seat: int, row: int, attributes: str, tooltip: str = "") -> str:
+        """The rectangle of one seat's cell in one row, with a `<title>` tooltip if given."""
+        place = f'x="{self.x(seat)}" y="{self.y(row)}" width="{self.column}" height="{ROW_HEIGHT}"'
+        rect = f"<rect {place} {attributes}"
+        return f"{rect}><title>{escape(tooltip)}</title></rect>" if tooltip else f"{rect}/>"
 
     def centred_text(self, seat: int, row: int, content: object, attributes: str) -> str:
         """Text centred in one seat's cell."""
@@ -231,13 +234,14 @@ def _sheet_header(view: Mapping[str, Any], grid: _Grid) -> str:
     return "".join(parts)
 
 
-def _row_label(view: Mapping[str, Any], kind: str, key: str) -> str:
+def _row_label(view: Mapping[str, Any], kind: str, key: str, label_width: int) -> str:
+    """The row's name; the upper bonus says its rule where the column has room."""
     variant = VARIANTS[view["variant"]]
     if kind == "box":
         return variant.box(key).name
     return {
         "upper_total": "Upper total",
-        "upper_bonus": f"Bonus ({variant.bonus_rule})",
+        "upper_bonus": f"Bonus ({variant.bonus_rule})" if label_width >= LABEL_WIDTH else "Bonus",
         "delta": "Delta",
         "yahtzee_bonus_points": "Yahtzee bonus",
         "saved_rolls": "Saved rolls",
@@ -253,7 +257,12 @@ def _sheet_row(view: Mapping[str, Any], row: tuple[str, str], grid: _Grid, numbe
     y = grid.y(number)
     parts = [
         f'<rect x="{MARGIN}" y="{y}" width="{grid.label_width}" height="{ROW_HEIGHT}" fill="{band}"/>',
-        _text(MARGIN + 6, y + 16, _row_label(view, kind, key), f'{weight}font-size="13" fill="#333"'),
+        _text(
+            MARGIN + 6,
+            y + 16,
+            _row_label(view, kind, key, grid.label_width),
+            f'{weight}font-size="13" fill="#333"',
+        ),
     ]
     for seat in range(grid.players):
         if kind == "box":
@@ -273,13 +282,17 @@ def _box_cell(view: Mapping[str, Any], grid: _Grid, place: tuple[int, int], box_
     last = view["last_score"]
     is_last = last is not None and last["seat"] == seat and last["box"] == box_id
     look = LAST_SCORE_LOOK if is_last else f'fill="{band}" stroke="#d8cdb6"'
-    cell = grid.cell(seat, row, f'id="{cell_element(seat, box_id)}" class="box" {look}')
+    name = VARIANTS[view["variant"]].box(box_id).name
+    attributes = f'id="{cell_element(seat, box_id)}" class="box" {look}'
     if points is not None:
+        cell = grid.cell(seat, row, attributes, f"{name}: {points}")
         return cell + grid.centred_text(seat, row, points, 'font-size="14" fill="#222"')
     if view["mover"] == seat and box_id in view["choices"]:
         style = 'font-size="13" font-style="italic" fill="#a39a88"'
+        tooltip = f"{name}: {view['choices'][box_id]} if you write your dice here"
+        cell = grid.cell(seat, row, attributes, tooltip)
         return cell + grid.centred_text(seat, row, view["choices"][box_id], style)
-    return cell
+    return grid.cell(seat, row, attributes, f"{name}: empty")
 
 
 # -- plain text ---------------------------------------------------------------------------
@@ -311,8 +324,7 @@ def draw_text(view: Mapping[str, Any]) -> str:
 
 
 def _dice_line(view: Mapping[str, Any]) -> str:
-    pairs = zip(view["dice"], view["kept"], strict=True)
-    dice = " ".join(f"[{face}]" if kept else str(face) for face, kept in pairs)
+    dice = " ".join(str(face) for face in view["dice"])
     rolls = int(view["rolls_left"])
     return f"Dice: {dice}   {rolls} roll{'' if rolls == 1 else 's'} left"
 

@@ -20,11 +20,8 @@ from tabletop.engine import (
     State,
 )
 from tabletop.games.yatzy import board, drawing, evaluator, rules
-from tabletop.games.yatzy.rules import FORCED, JOKER_CONVENTIONS, VARIANTS
+from tabletop.games.yatzy.rules import FORCED, JOKER_CONVENTIONS, ROLLS_PER_TURN, VARIANTS
 from tabletop.games.yatzy.state import YatzyState
-
-ACTIONS_PER_BOX = 200
-"""The `max_length` allowance per box and player; see `YatzyGame.max_length`."""
 
 
 class YatzyGame(Game):
@@ -56,16 +53,14 @@ class YatzyGame(Game):
         return YatzyState.from_json(self, data)
 
     def max_length(self, players: int, options: Options | None = None) -> int:
-        """200 actions per box and player: a bound random play respects, not a hard one.
+        """A true bound: three actions per box and player, two rerolls and one score.
 
-        Each turn has at most 3 rolls and one score (Maxi Yatzy's saved rolls come from
-        earlier turns, so 3 per turn on average), but `die:` toggles are unbounded in
-        principle. A uniformly random player picks a roll or a box with probability at
-        least 1/7 whenever it may toggle, so it toggles about 6 times per roll on average
-        (about 21 actions per box), and exceeding 200 per box has negligible probability.
+        A turn writes one box and rerolls at most twice, except in Maxi Yatzy, where the
+        rolls a turn saves are spent by later turns: over the game a player still rerolls at
+        most twice per box (Y-R5).
         """
         variant = VARIANTS[str(self.resolve_options(options)["variant"])]
-        return ACTIONS_PER_BOX * len(variant.boxes) * players
+        return ROLLS_PER_TURN * len(variant.boxes) * players
 
     def evaluate(self, state: State) -> Sequence[float] | None:
         return evaluator.evaluate(state) if isinstance(state, YatzyState) else None

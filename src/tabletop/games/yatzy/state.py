@@ -1,9 +1,9 @@
 """`YatzyState`: the dice on the table, every player's sheet, whose turn it is; views and JSON.
 
 A turn is a sequence of actions (the notation of docs/rules/yatzy.md): the first roll
-happens by itself when the turn begins (Y-R1), then the mover toggles dice to keep
-(`die:<i>`), rerolls the others (`roll`, Y-R2) and finally writes the dice into a box
-(`score:<box>`, Y-R3), which hands the dice to the next player (Y-S2). Nothing is hidden:
+happens by itself when the turn begins (Y-R1), then the mover up to twice keeps some dice
+and rerolls the others in one action (`roll:<kept positions>`, Y-R2) and finally writes
+the dice into a box (`score:<box>`, Y-R3), which hands the dice to the next player (Y-S2). Nothing is hidden:
 every viewer gets the same view, and the move log shows every label.
 """
 
@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State, Tensor
 from tabletop.games.yatzy.board import (
-    DIE_IDS,
-    DIE_INDEX,
     FACES,
     ROLL,
+    ROLL_PREFIX,
     SCORE_PREFIX,
     cell_element,
     die_element,
+    kept_positions,
     player_name,
+    roll_ids,
     score_id,
 )
 from tabletop.games.yatzy.rules import (
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 
 
 class YatzyState(State):
-    """Dice, kept flags and rolls left of the current turn, plus every player's sheet.
+    """Dice and rolls left of the current turn, plus every player's sheet.
 
     Per-seat data is in lists indexed by seat. `saved_rolls` matters in Maxi Yatzy only
     (Y-R5): at the start of a turn the mover's saved rolls move into `rolls_left`, and
@@ -65,7 +66,6 @@ class YatzyState(State):
         self.yahtzee_bonuses = [0] * players
         self.saved_rolls = [0] * players
         self.dice = [1] * variant.dice
-        self.kept = [False] * variant.dice
         self.rolls_left = 0
         self.mover: Seat = 0
         self.turns_left = players * len(variant.boxes)
@@ -95,14 +95,10 @@ class YatzyState(State):
         return Outcome.from_scores(self.totals(), "highest total wins; equal totals share the place")
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
-        """Die toggles and `roll` while rolls remain (not `roll` with every die kept), then the boxes."""
+        """Every roll (each set of kept dice but all of them) while rolls remain, then the boxes."""
         if self.turns_left == 0 or seat != self.mover:
             return []
-        ids: list[ActionId] = []
-        if self.rolls_left > 0:
-            ids.extend(DIE_IDS[: len(self.dice)])
-            if not all(self.kept):
-                ids.append(ROLL)
+        ids: list[ActionId] = roll_ids(len(self.dice)) if self.rolls_left > 0 else []
         ids.extend(score_id(box_id) for box_id in self.scoring_choices())
         return ids
 
@@ -115,23 +111,18 @@ class YatzyState(State):
         return [self._action(action_id, choices, bonus) for action_id in ids]
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
-        """A toggle or a roll is checked without scoring the dice in every box (Y-R2, Y-R3, Y-R8)."""
+        """A roll is checked without scoring the dice in every box (Y-R2, Y-R3, Y-R8)."""
         if self.turns_left == 0 or seat != self.mover or not isinstance(action_id, str):
             return False
-        if action_id == ROLL:
-            return self.rolls_left > 0 and not all(self.kept)
-        index = DIE_INDEX.get(action_id)
-        if index is not None:
-            return self.rolls_left > 0 and index < len(self.dice)
+        if action_id.startswith(ROLL_PREFIX):
+            return self.rolls_left > 0 and kept_positions(action_id, len(self.dice)) is not None
         return action_id.startswith(SCORE_PREFIX) and action_id[len(SCORE_PREFIX) :] in self.scoring_choices()
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self.last_move = {"seat": seat, "action": action_id}
-        index = DIE_INDEX.get(action_id)
-        if action_id == ROLL:
-            self._roll()
-        elif index is not None:
-            self.kept[index] = not self.kept[index]
+        kept = kept_positions(action_id, len(self.dice))
+        if kept is not None:
+            self._roll(kept)
         else:
             self._score(action_id.removeprefix(SCORE_PREFIX))
 
@@ -143,7 +134,6 @@ class YatzyState(State):
         other.yahtzee_bonuses = list(self.yahtzee_bonuses)
         other.saved_rolls = list(self.saved_rolls)
         other.dice = list(self.dice)
-        other.kept = list(self.kept)
         return other
 
     # --- derived facts ------------------------------------------------------------------------
@@ -175,7 +165,6 @@ class YatzyState(State):
             "players": self.players,
             "boxes": [{"id": box.id, "name": box.name, "upper": box.is_upper} for box in self.variant.boxes],
             "dice": list(self.dice),
-            "kept": list(self.kept),
             "rolls_left": self.rolls_left,
             "mover": None if over else self.mover,
             "seats": [self._seat_view(seat) for seat in range(self.players)],
@@ -193,7 +182,6 @@ class YatzyState(State):
             "players": self.players,
             "rng": self.rng.state,
             "dice": list(self.dice),
-            "kept": list(self.kept),
             "rolls_left": self.rolls_left,
             "mover": self.mover,
             "sheets": [dict(sheet) for sheet in self.sheets],
@@ -210,7 +198,6 @@ class YatzyState(State):
         state = cls(game, int(data["players"]), variant, str(data["joker"]), Rng())
         state.rng.state = int(data["rng"])
         state.dice = [int(face) for face in data["dice"]]
-        state.kept = [bool(kept) for kept in data["kept"]]
         state.rolls_left = int(data["rolls_left"])
         state.mover = int(data["mover"])
         state.sheets = [{box_id: sheet[box_id] for box_id in variant.box_ids} for sheet in data["sheets"]]
@@ -230,7 +217,6 @@ class YatzyState(State):
         players: int = 1,
         variant: str = "yahtzee",
         joker: str = "forced",
-        kept: Sequence[bool] | None = None,
         rolls_left: int = 0,
         mover: Seat = 0,
         sheets: Sequence[Mapping[str, int]] = (),
@@ -248,8 +234,6 @@ class YatzyState(State):
             raise ValueError(f"bad joker {joker!r} or mover {mover} for {players} players")
         if len(dice) != rules.dice or not all(1 <= face <= 6 for face in dice):
             raise ValueError(f"{rules.title} needs {rules.dice} dice showing 1 to 6; got {list(dice)}")
-        if kept is not None and len(kept) != rules.dice:
-            raise ValueError(f"kept needs one flag per die; got {list(kept)}")
         state = cls(game, players, rules, joker, Rng(seed))
         for seat, written in enumerate(sheets):
             unknown = set(written) - set(rules.box_ids)
@@ -259,7 +243,6 @@ class YatzyState(State):
         state.yahtzee_bonuses[: len(yahtzee_bonuses)] = yahtzee_bonuses
         state.saved_rolls[: len(saved_rolls)] = saved_rolls
         state.dice = list(dice)
-        state.kept = list(kept) if kept is not None else [False] * rules.dice
         state.rolls_left = rolls_left
         state.mover = mover
         state.turns_left = sum(list(sheet.values()).count(None) for sheet in state.sheets)
@@ -269,15 +252,15 @@ class YatzyState(State):
 
     def _begin_turn(self) -> None:
         """Y-R1: all dice rolled for the new mover; Y-R5: their saved rolls become available."""
-        self.kept = [False] * len(self.dice)
         self.rolls_left = ROLLS_PER_TURN - 1 + self.saved_rolls[self.mover]
         self.saved_rolls[self.mover] = 0
         self.dice = [self.rng.below(FACES) + 1 for _ in self.dice]
 
-    def _roll(self) -> None:
-        """Y-R2: reroll every die not kept; kept dice stay set aside until toggled back."""
-        pairs = zip(self.dice, self.kept, strict=True)
-        self.dice = [face if kept else self.rng.below(FACES) + 1 for face, kept in pairs]
+    def _roll(self, kept: Sequence[int]) -> None:
+        """Y-R2: reroll every die but the kept ones, which stay where they are."""
+        self.dice = [
+            face if index in kept else self.rng.below(FACES) + 1 for index, face in enumerate(self.dice)
+        ]
         self.rolls_left -= 1
 
     def _score(self, box_id: str) -> None:
@@ -300,16 +283,21 @@ class YatzyState(State):
 
     def _action(self, action_id: ActionId, choices: Mapping[str, int], bonus: str) -> Action:
         """The Action for a legal id, labelled for a button and with the drawing's path."""
-        if action_id == ROLL:
-            rolling = self.kept.count(False)
-            return Action(ROLL, f"Roll {rolling} {'die' if rolling == 1 else 'dice'}", (ROLL,))
-        index = DIE_INDEX.get(action_id)
-        if index is not None:
-            verb = "Put back" if self.kept[index] else "Keep"
-            return Action(action_id, f"{verb} die {index + 1} ({self.dice[index]})", (die_element(index),))
+        kept = kept_positions(action_id, len(self.dice))
+        if kept is not None:
+            selection = frozenset(die_element(index) for index in kept)
+            return Action(action_id, self._roll_label(kept), (ROLL,), selection)
         box_id = action_id.removeprefix(SCORE_PREFIX)
         label = f"{self.variant.box(box_id).name}: {choices[box_id]}{bonus}"
         return Action(action_id, label, (cell_element(self.mover, box_id),))
+
+    def _roll_label(self, kept: Sequence[int]) -> str:
+        """ "Keep 3 3 5, roll 2 dice" or "Roll all 5 dice": what the player sees, not positions."""
+        rolling = len(self.dice) - len(kept)
+        dice = f"{rolling} {'die' if rolling == 1 else 'dice'}"
+        if not kept:
+            return f"Roll all {dice}"
+        return f"Keep {' '.join(str(self.dice[index]) for index in kept)}, roll {dice}"
 
     def _seat_view(self, seat: Seat) -> JsonDict:
         sheet = self.sheets[seat]

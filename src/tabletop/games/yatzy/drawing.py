@@ -46,12 +46,6 @@ TRAY_TOP = 34
 TRAY_HEIGHT = DIE_SIZE + KEPT_DROP + 24
 BUTTON_HEIGHT = 34
 FONT = 'font-family="Helvetica, Arial, sans-serif"'
-STYLE = (
-    "<style>rect.box.clickable{fill:#ffefb0;stroke:#d99a00;stroke-width:2}"
-    "rect.box.clickable:hover{fill:#ffe07a}</style>"
-)
-"""Score cells touch, so the client's glow around a clickable cell hides under its neighbours:
-the sheet fills the mover's open boxes instead, when the client marks them clickable."""
 FELT = "#2f6b4f"
 LAST_SCORE_LOOK = 'fill="#ffe9a8" stroke="#d35400" stroke-width="2"'
 PIP_SPOTS = {
@@ -85,7 +79,6 @@ def draw_svg(view: Mapping[str, Any]) -> str:
     height = sheet_top + sheet_height + MARGIN
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" {FONT}>',
-        STYLE,
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#f6f1e4"/>',
         _header(view, width),
         *_tray(view, width),
@@ -230,7 +223,7 @@ def _sheet_header(view: Mapping[str, Any], grid: _Grid) -> str:
             f'<rect x="{grid.x(seat) + 1}" y="{grid.top}" width="{grid.column - 2}" '
             f'height="{ROW_HEIGHT - 2}" rx="4" fill="{fill}"/>'
         )
-        parts.append(grid.centred_text(seat, 0, name, 'font-size="12" fill="#fff"'))
+        parts.append(grid.centred_text(seat, 0, name, 'font-size="13" fill="#fff"'))
     return "".join(parts)
 
 

@@ -130,10 +130,10 @@ class NimGame(Game):
     def max_length(self, players: int, options: Options | None = None) -> int:
         return sum(int(size) for size in str(self.resolve_options(options)["heaps"]).split("-"))
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return _svg(" ".join(str(size) for size in view["heaps"]))
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return "\n".join(f"heap {index + 1}: {'o' * size}" for index, size in enumerate(view["heaps"]))
 
 
@@ -264,10 +264,10 @@ class GoofspielGame(Game):
     def max_length(self, players: int, options: Options | None = None) -> int:
         return 2 * int(self.resolve_options(options)["cards"])
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return _svg(f"prize {view['prize']}")
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         hands = " | ".join(" ".join(str(card) for card in hand) for hand in view["hands"])
         return f"prize {view['prize']}  scores {view['scores']}  hands {hands}"
 
@@ -342,10 +342,10 @@ class GuessGame(Game):
     def max_length(self, players: int, options: Options | None = None) -> int:
         return 1
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return _svg(f"die {view['die']}")
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return f"die: {view['die'] or '-'}"
 
 

@@ -52,10 +52,10 @@ class CircleOfLifeGame(Game):
         target = int(self.resolve_options(options)["target"])
         return len(CELLS) + 2 * (target - 1)
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def evaluate(self, state: State) -> Sequence[float] | None:

@@ -77,8 +77,8 @@ class KalahGame(Game):
     def evaluate(self, state: State) -> list[float] | None:
         return evaluator.evaluate(state) if isinstance(state, KalahState) else None
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)

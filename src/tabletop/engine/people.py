@@ -44,7 +44,7 @@ _SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
 
 _SIBILANT_ENDINGS = ("sses", "shes", "ches", "xes", "zes")
 _LOWER_AFTER = re.compile(r"[\w,;:(–-]\Z")
-"""A "you" after these continues a sentence; anywhere else it starts one ("You win")."""
+"""A "you" after these continues a sentence; anywhere else (a line's start too) it starts one."""
 
 
 def mention(seat: Seat, then: str = "") -> str:
@@ -99,7 +99,8 @@ class People:
 
         def person(match: re.Match[str]) -> str:
             words = self._words(int(match.group(1)), match.group(2) or "")
-            if words.startswith("you") and not _LOWER_AFTER.search(text[: match.start()].rstrip()):
+            line = text[: match.start()].rpartition("\n")[2].rstrip()
+            if words.startswith("you") and not _LOWER_AFTER.search(line):
                 words = "Y" + words[1:]
             return escape(words, quote=False) if markup else words
 

@@ -14,6 +14,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from tabletop.engine import mention
 from tabletop.games.dvonn.board import CELLS, COLUMN_LETTERS, INDEX, NAMES, ROW_COLUMNS
 
 HEX_RADIUS = 30.0
@@ -113,7 +114,6 @@ def _coordinates() -> Iterator[str]:
 def _strips(view: Mapping[str, Any]) -> Iterator[str]:
     """Black's strip above the board and White's below: name, score, turn, supply, pieces out."""
     scores = view.get("scores", [0, 0])
-    players = view.get("players", ["White", "Black"])
     for seat, top in ((1, 4.0), (0, HEIGHT - STRIP_HEIGHT - 4.0)):
         to_move = view.get("to_move") == seat
         outline = f'stroke="{LAST_MOVE}" stroke-width="3"' if to_move else 'stroke="#d9ccb6" stroke-width="1"'
@@ -129,7 +129,7 @@ def _strips(view: Mapping[str, Any]) -> Iterator[str]:
         )
         yield (
             f'<text x="50" y="{middle - 8}" font-size="16" font-weight="700" fill="#3b2a1a" '
-            f'dominant-baseline="central">{players[seat]}</text>'
+            f'dominant-baseline="central">{mention(seat)}</text>'
         )
         yield (
             f'<text x="50" y="{middle + 11}" font-size="13" fill="#5b4630" '
@@ -287,7 +287,7 @@ def _score_line(view: Mapping[str, Any]) -> str:
 
 
 def _describe(last: Mapping[str, Any]) -> str:
-    who = ("White", "Black")[last["seat"]]
+    who = mention(int(last["seat"]))
     if last["kind"] == "place":
         return f"{who} {last['cell']}"
     if last["kind"] == "pass":

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from tabletop.engine import mention
+
 PIT_PITCH = 96
 PIT_RADIUS = 40
 STORE_WIDTH = 84
@@ -146,10 +148,10 @@ def _number(x: float, y: float, count: int, size: int) -> str:
 
 
 def _side_label(layout: _Layout, view: Mapping[str, Any], side: str) -> str:
-    """ "South · seat 0" in the band beside the side's row, brighter for the side to move."""
+    """The player of the side ("Ann (South)") in the band beside its row, brighter for the side to move."""
     moving = view.get("to_move") == side
     y = BAND + BOARD_HEIGHT + 27 if side == layout.bottom else 27
-    text = f"{side.capitalize()} · seat {view[f'{side}_seat']}"
+    text = mention(int(view[f"{side}_seat"]))
     if moving:
         text = f"▶ {text} · to move"
     colour = "#8a2d0a" if moving else "#5e3817"
@@ -241,9 +243,9 @@ def draw_text(view: Mapping[str, Any]) -> str:
     width = TEXT_MARGIN + TEXT_CELL * pits
     lines = [
         " " * TEXT_MARGIN + "".join(f"N{pits - k}".rjust(TEXT_CELL - 1) + " " for k in range(pits)).rstrip(),
-        "North".ljust(TEXT_MARGIN) + _text_row(north) + f"  seat {view['north_seat']}",
+        "North".ljust(TEXT_MARGIN) + _text_row(north) + f"  {mention(int(view['north_seat']))}",
         f" [{view['north_store']:>2}]".ljust(width) + f"[{view['south_store']:>2}]",
-        "South".ljust(TEXT_MARGIN) + _text_row(south) + f"  seat {view['south_seat']}",
+        "South".ljust(TEXT_MARGIN) + _text_row(south) + f"  {mention(int(view['south_seat']))}",
         " " * TEXT_MARGIN + "".join(f"S{k + 1}".rjust(TEXT_CELL - 1) + " " for k in range(pits)).rstrip(),
     ]
     if view.get("last_move"):

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from tabletop.engine import mention
 from tabletop.games.circleoflife.board import (
     CELL_BY_NAME,
     CELLS,
@@ -130,7 +131,7 @@ def _header(view: Mapping[str, Any]) -> list[str]:
     """Each player's plaque: colour, eaten stones against the target, and whose turn it is."""
     parts = []
     half = WIDTH / 2
-    for seat, name in enumerate(view["players"]):
+    for seat in range(len(view["players"])):
         left = PADDING + seat * half
         active = view["to_move"] == seat or view["winner"] == seat
         status = "wins" if view["winner"] == seat else ("to play" if view["to_move"] == seat else "")
@@ -142,7 +143,7 @@ def _header(view: Mapping[str, Any]) -> list[str]:
             f'stroke-width="{2.5 if active else 1}"/>',
             f'<circle cx="{left + 18:.1f}" cy="24" r="10" fill="{STONE_FILLS[seat]}" stroke="#555"/>',
             f'<text x="{left + 34:.1f}" y="22" font-size="14" font-weight="bold" fill="#333">'
-            f"{escape(name)} {status}</text>",
+            f"{mention(seat, status)}</text>",
             f'<text x="{left + 34:.1f}" y="36" font-size="11" fill="#555">'
             f"ate {view['eaten'][seat]} of {view['target']}</text>",
             f'<rect x="{left + 112:.1f}" y="28" width="{half - 2 * PADDING - 124:.1f}" height="6" '
@@ -356,7 +357,7 @@ def _text_last_move(view: Mapping[str, Any]) -> str:
     last = view["last_move"]
     if last is None:
         return "last move: none"
-    text = f"last move: {view['players'][last['seat']]} {last['cell']} ({last['species']})"
+    text = f"last move: {mention(int(last['seat']))} {last['cell']} ({last['species']})"
     if last["devoured"]:
         cells = " ".join(victim["cell"] for victim in last["devoured"])
         text += f" ate {len(last['devoured'])} {last['devoured_species']} stones: {cells}"

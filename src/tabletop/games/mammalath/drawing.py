@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from tabletop.engine import mention
 from tabletop.games.mammalath.animals import INK, animal_tile
 from tabletop.games.mammalath.board import (
     CELL_OF_NAME,
@@ -143,10 +144,10 @@ def _token(colour: str, number: int, cx: float, cy: float, radius: float) -> str
 
 
 def _tray(view: Mapping[str, Any], colour: str, y: int) -> list[str]:
-    """A colour's supply: its name and seat, then its tokens still in supply on numbered slots."""
+    """A colour's supply: its player, then its tokens still in supply on numbered slots."""
     on_board = len(view["placed"][colour])
     moving = view.get("to_move") == colour
-    name = f"{colour.capitalize()} · seat {view['seats'][colour]}"
+    name = mention(int(view["seats"][colour]))
     fill, stroke, weight = ("#fff3c4", "#d9a400", "bold") if moving else ("#efe6d2", "#d8ccb2", "normal")
     parts = [
         f'<rect x="{FRAME[0]}" y="{y - 16}" width="{FRAME[2]}" height="32" rx="16" '
@@ -234,14 +235,14 @@ def _status(view: Mapping[str, Any]) -> str:
     """A short status line: who moves (and whether they may swap), or how the game ended."""
     result = view.get("result")
     if result:
-        who = str(result["colour"]).capitalize()
+        seat = int(view["seats"][result["colour"]])
         line = "–".join(_ends(result["line"]))
         text = {
-            "win": f"{who} wins with the clean line {line}",
-            "loss": f"{who} loses: an animal is still in the line {line}",
-        }.get(str(result["kind"]), f"Draw: {who} placed all {TOKENS_PER_PLAYER} tokens")
+            "win": f"{mention(seat, 'wins')} with the clean line {line}",
+            "loss": f"{mention(seat, 'loses')}: an animal is still in the line {line}",
+        }.get(str(result["kind"]), f"Draw: {mention(seat, 'placed')} all {TOKENS_PER_PLAYER} tokens")
     elif view.get("to_move"):
-        text = f"{str(view['to_move']).capitalize()} to move"
+        text = f"{mention(int(view['seats'][view['to_move']]))} to move"
         if view.get("swap_available"):
             text += " · may swap"
     else:
@@ -296,11 +297,7 @@ def draw_text(view: Mapping[str, Any]) -> str:
         ]
         lines.append(f"{row + 1}  " + " ".join(squares))
     seats, supply = view["seats"], view["supply"]
-    lines.append(
-        " · ".join(
-            f"{colour.capitalize()} (seat {seats[colour]}): {supply[colour]} in supply" for colour in seats
-        )
-    )
+    lines.append(" · ".join(f"{mention(int(seats[colour]))}: {supply[colour]} in supply" for colour in seats))
     lines.append(TEXT_LEGEND)
     if view["last_move"]:
         lines.append(f"Last move: {view['last_move']['text']}")

@@ -32,6 +32,7 @@ from tabletop.engine import (
     Rng,
     Seat,
     State,
+    mention,
 )
 from tabletop.games.iwari.board import (
     BIOME_OF_LETTER,
@@ -49,6 +50,7 @@ from tabletop.games.iwari.board import (
     TAKE,
     TENTS,
     TOTEMS,
+    TRIBE_COLOURS,
     Hand,
     IwariMap,
     cards_for_players,
@@ -310,10 +312,13 @@ class IwariState(State):
         left = [self.tent_supply[s] + self.totem_supply[s] for s in range(self.players)]
         keys = list(zip(scores, left, strict=True))
         ranks = tuple(1 + sum(other > key for other in keys) for key in keys)
-        best = [tribe_name(s, self.players) for s in range(self.players) if ranks[s] == 1]
-        reason = f"{' and '.join(best)} win{'s' if len(best) == 1 else ''} with {max(scores)} points"
+        best = [s for s in range(self.players) if ranks[s] == 1]
+        if len(best) == 1:
+            reason = f"{mention(best[0], 'wins')} with {max(scores)} points"
+        else:
+            reason = f"{' and '.join(mention(s) for s in best)} share the win with {max(scores)} points"
         if scores.count(max(scores)) > 1:
-            reason += " (equal points: pieces left decide, R55)"
+            reason += " (equal points: the most pieces left decide)"
         return Outcome(tuple(float(score) for score in scores), ranks, reason)
 
     def clone(self) -> IwariState:
@@ -373,6 +378,7 @@ class IwariState(State):
             "map": self._map_view(),
             "players": self.players,
             "tribes": [tribe_name(tribe, self.players) for tribe in range(tribes)],
+            "colours": list(TRIBE_COLOURS[: self.players]),
             "neutral": self.neutral,
             "viewer": viewer,
             "phase": self.phase,
@@ -520,9 +526,8 @@ class IwariState(State):
         outcome = self.outcome()
         if outcome is not None:
             return f"Game over. {outcome.reason}."
-        mover = tribe_name(self.current, self.players)
         if viewer != self.current:
-            return f"{mover} is {_DOING[self.phase]}"
+            return f"{mention(self.current, 'is')} {_DOING[self.phase]}"
         return _YOURS[self.phase]
 
     # -- legality -------------------------------------------------------------------------

@@ -354,7 +354,7 @@ def draw_text(view: View) -> str:
 
 
 def _tribe_title(view: View, tribe: int) -> str:
-    """A seat's tribe is its player ("Ann (Red)"); the neutral tribe of two players is just "Grey (neutral)"."""
+    """A seat's tribe is its player ("Ann (Red)"); the neutral tribe of two reads "Grey (neutral)"."""
     return mention(tribe) if tribe < view["players"] else str(view["tribes"][tribe])
 
 

@@ -16,9 +16,11 @@ from tabletop.engine import (
     JsonDict,
     OptionValue,
     Outcome,
+    People,
     Rng,
     Seat,
     State,
+    mention,
 )
 from tabletop.games.moonriver.board import (
     CELL_INDEX,
@@ -34,7 +36,6 @@ from tabletop.games.moonriver.board import (
     TOKENS_PER_TYPE,
     describe,
     parse_half,
-    player_name,
     plot,
     public_form,
     public_text,
@@ -194,12 +195,12 @@ class MoonRiverState(State):
         return [describe(seat, action_id) for action_id in self.legal_action_ids(seat)]
 
     def illegal(self, seat: Seat, action_id: object) -> IllegalAction:
-        """The engine's message, with what this step expects."""
+        """The engine's message, with what this step expects (players as "Player n", like the engine's)."""
         if self.is_over() or seat not in self.current_players() or not isinstance(action_id, str):
             return super().illegal(seat, action_id)
+        why = f"{action_id[:40]!r} is not legal for {mention(seat)} now: {self.prompt(seat)}"
         return IllegalAction(
-            f"{action_id[:40]!r} is not legal for {player_name(seat)} now: {self.prompt(seat)} "
-            f"(legal: {', '.join(self.legal_action_ids(seat)[:12])})"
+            f"{People().resolve(why)} (legal: {', '.join(self.legal_action_ids(seat)[:12])})"
         )
 
     def public_label(self, viewer: Seat | None, seat: Seat, action_id: ActionId) -> str | None:
@@ -213,8 +214,11 @@ class MoonRiverState(State):
         scores = [self.score(seat) for seat in range(self.players)]
         keys = [(scores[s], largest_territory(self.ranch[s]), sum(self.cows[s])) for s in range(self.players)]
         ranks = tuple(1 + sum(other > key for other in keys) for key in keys)
-        best = [player_name(s) for s in range(self.players) if ranks[s] == 1]
-        reason = f"{' and '.join(best)} win{'s' if len(best) == 1 else ''} with {max(scores)} points"
+        best = [s for s in range(self.players) if ranks[s] == 1]
+        if len(best) == 1:
+            reason = f"{mention(best[0], 'wins')} with {max(scores)} points"
+        else:
+            reason = f"{' and '.join(mention(s) for s in best)} share the win with {max(scores)} points"
         return Outcome(tuple(float(score) for score in scores), ranks, reason)
 
     def score(self, seat: int) -> int:
@@ -354,7 +358,7 @@ class MoonRiverState(State):
         if self.phase == OVER:
             outcome = self.outcome()
             return f"Game over: {outcome.reason}." if outcome else "Game over."
-        who = "You" if viewer == self.current else player_name(self.current)
+        who = mention(self.current)
         texts = {
             CLAIM: "place a Ranchero on a plot of the first column",
             EXPAND: "join two reserve plots into a domino on the ranch, or end the expansion",

@@ -12,7 +12,7 @@ from tabletop.engine.options import (
     OptionValue,
     resolve_options,
 )
-from tabletop.engine.people import POSSESSIVE, People, mention, mentioned_seats
+from tabletop.engine.people import POSSESSIVE, People, mention, mentioned_seats, winners_phrase
 from tabletop.engine.registry import Registry
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import JsonDict, State
@@ -42,4 +42,5 @@ __all__ = [
     "mention",
     "mentioned_seats",
     "resolve_options",
+    "winners_phrase",
 ]

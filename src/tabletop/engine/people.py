@@ -59,6 +59,20 @@ def mention(seat: Seat, then: str = "") -> str:
     return f"⟦{seat}|{then}⟧" if then else f"⟦{seat}⟧"
 
 
+def winners_phrase(winners: Sequence[Seat]) -> str:
+    """ "Ann wins" for one winner, "Ann and Bob share the win" for several, as mentions.
+
+    >>> People(("Ann", "Bob", "Cy"), viewer=2).resolve(winners_phrase([2]) + " with 30 points")
+    'You win with 30 points'
+    >>> People(("Ann", "Bob", "Cy")).resolve(winners_phrase([0, 1, 2]))
+    'Ann, Bob and Cy share the win'
+    """
+    if len(winners) == 1:
+        return mention(winners[0], "wins")
+    names = [mention(seat) for seat in winners]
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+
+
 def mentioned_seats(text: str) -> list[Seat]:
     """The seats `text` mentions, in order (for checks: each must be a seat of the game)."""
     return [int(match.group(1)) for match in MENTION.finditer(text)]
@@ -92,7 +106,8 @@ class People:
     def resolve(self, text: str, *, markup: bool = False) -> str:
         """`text` with every mention replaced by the person, as this reader sees them.
 
-        With `markup` (SVG, HTML) the names are escaped, since people choose their names.
+        With `markup` (SVG, HTML; text or an attribute value) the names are escaped, since people
+        choose their names.
         """
         if "⟦" not in text:
             return text
@@ -102,7 +117,7 @@ class People:
             line = text[: match.start()].rpartition("\n")[2].rstrip()
             if words.startswith("you") and not _LOWER_AFTER.search(line):
                 words = "Y" + words[1:]
-            return escape(words, quote=False) if markup else words
+            return escape(words) if markup else words
 
         return MENTION.sub(person, text)
 

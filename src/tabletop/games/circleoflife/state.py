@@ -247,7 +247,8 @@ class CircleOfLifeState(State):
         if self.winner is None:
             return ""
         if self.won_by_score:
-            return f"{mention(self.winner, 'ate')} {self.eaten[self.winner]} stones (the target is {self.target})"
+            eaten = self.eaten[self.winner]
+            return f"{mention(self.winner, 'ate')} {eaten} stones (the target is {self.target})"
         return f"{mention(self.winner, 'has')} no legal placement left, and a player who cannot place wins"
 
     # Transitions -------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State, mention
+from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State, mention, winners_phrase
 from tabletop.games.crazyfarmers.board import (
     CROSSROAD_BY_NAME,
     CROSSROAD_NAMES,
@@ -305,10 +305,7 @@ class CrazyFarmersState(BonusCards, State):
         if len(alive) == 1:
             return f"{mention(winners[0], 'wins')}: every other farmer was eliminated"
         best = max(mains[seat] for seat in alive)
-        plots = f"with a main field of {best} plot{'s' if best != 1 else ''}"
-        if len(winners) == 1:
-            return f"{mention(winners[0], 'wins')} {plots}"
-        return f"{' and '.join(mention(seat) for seat in winners)} share the win {plots}"
+        return f"{winners_phrase(winners)} with a main field of {best} plot{'s' if best != 1 else ''}"
 
     def _player_view(self, seat: Seat, viewer: Seat | None) -> JsonDict:
         tractor = self.tractors[seat]

@@ -33,6 +33,7 @@ from tabletop.engine import (
     Seat,
     State,
     mention,
+    winners_phrase,
 )
 from tabletop.games.iwari.board import (
     BIOME_OF_LETTER,
@@ -313,10 +314,7 @@ class IwariState(State):
         keys = list(zip(scores, left, strict=True))
         ranks = tuple(1 + sum(other > key for other in keys) for key in keys)
         best = [s for s in range(self.players) if ranks[s] == 1]
-        if len(best) == 1:
-            reason = f"{mention(best[0], 'wins')} with {max(scores)} points"
-        else:
-            reason = f"{' and '.join(mention(s) for s in best)} share the win with {max(scores)} points"
+        reason = f"{winners_phrase(best)} with {max(scores)} points"
         if scores.count(max(scores)) > 1:
             reason += " (equal points: the most pieces left decide)"
         return Outcome(tuple(float(score) for score in scores), ranks, reason)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.engine import Seat, mention
+from tabletop.engine import Seat, mention, winners_phrase
 from tabletop.games.luckynumbers.board import (
     CELLS,
     DIAGONAL,
@@ -221,7 +221,7 @@ class RoundResult:
 
     def describe(self) -> str:
         """The round's end in words: what ended it (R8, R9) and who won."""
-        winners = winners_text(self.winners)
+        winners = winners_phrase(self.winners)
         if self.reason == FILLED:
             return f"{winners} with a full garden"
         if self.reason == PILE_EMPTY:
@@ -267,11 +267,4 @@ def tournament_summary(totals: Sequence[int], results: Sequence[RoundResult]) ->
     """The end of a tournament in words (R11)."""
     leaders = [seat for seat, total in enumerate(totals) if total == max(totals)]
     scores = ", ".join(f"{mention(seat)} {total:+d}" for seat, total in enumerate(totals))
-    return f"After {len(results)} rounds {winners_text(leaders)}: {scores}"
-
-
-def winners_text(winners: Sequence[Seat]) -> str:
-    """ "Ann wins" or "Ann and Bob share the win", as mentions."""
-    if len(winners) == 1:
-        return mention(winners[0], "wins")
-    return " and ".join(mention(seat) for seat in winners) + " share the win"
+    return f"After {len(results)} rounds {winners_phrase(leaders)}: {scores}"

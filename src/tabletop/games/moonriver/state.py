@@ -21,6 +21,7 @@ from tabletop.engine import (
     Seat,
     State,
     mention,
+    winners_phrase,
 )
 from tabletop.games.moonriver.board import (
     CELL_INDEX,
@@ -215,10 +216,7 @@ class MoonRiverState(State):
         keys = [(scores[s], largest_territory(self.ranch[s]), sum(self.cows[s])) for s in range(self.players)]
         ranks = tuple(1 + sum(other > key for other in keys) for key in keys)
         best = [s for s in range(self.players) if ranks[s] == 1]
-        if len(best) == 1:
-            reason = f"{mention(best[0], 'wins')} with {max(scores)} points"
-        else:
-            reason = f"{' and '.join(mention(s) for s in best)} share the win with {max(scores)} points"
+        reason = f"{winners_phrase(best)} with {max(scores)} points"
         return Outcome(tuple(float(score) for score in scores), ranks, reason)
 
     def score(self, seat: int) -> int:

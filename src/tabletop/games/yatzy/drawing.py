@@ -222,7 +222,7 @@ def _sheet_header(view: Mapping[str, Any], grid: _Grid) -> str:
     parts = []
     for seat in range(grid.players):
         fill = "#c0392b" if view["mover"] == seat else "#5d5346"
-        name = player_name(seat) if grid.players <= 3 else f"P{seat + 1}"
+        name = player_name(seat)
         parts.append(
             f'<rect x="{grid.x(seat) + 1}" y="{grid.top}" width="{grid.column - 2}" '
             f'height="{ROW_HEIGHT - 2}" rx="4" fill="{fill}"/>'

@@ -40,12 +40,19 @@ class BiyiGame(Game):
         "board": ChoiceOption(
             default=BOARD_NAMES[0],
             values=BOARD_NAMES,
-            help="tabletop: our own 7 × 9 board, 10 tokens each; quick: a 5 × 7 board, 6 tokens each",
+            label="Board",
+            help="The full board, or a small one for a quick game",
+            names={
+                "tabletop": "Full board (7 × 9, 10 tokens each)",
+                "quick": "Quick board (5 × 7, 6 tokens each)",
+            },
         ),
         "cards": ChoiceOption(
             default=SHARED,
             values=(SHARED, SEPARATE),
-            help="shared: one position card, mirrored for both players; separate: each draws their own",
+            label="Position cards",
+            help="Where the tokens start: one card for both players (mirrored), or a card each",
+            names={SHARED: "One card, mirrored for both", SEPARATE: "A card for each player"},
         ),
     }
     capabilities: ClassVar[Capabilities] = Capabilities()

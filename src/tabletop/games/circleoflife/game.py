@@ -29,7 +29,8 @@ class CircleOfLifeGame(Game):
     options: ClassVar[Mapping[str, Option]] = {
         "target": IntOption(
             default=DEFAULT_TARGET,
-            help="stones a player must eat to win (R9; 20 in the standard game)",
+            label="Stones to eat",
+            help="How many stones a player must eat to win (20 in the standard game)",
             minimum=10,
             maximum=30,
         ),

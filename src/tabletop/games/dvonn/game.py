@@ -44,8 +44,10 @@ class DvonnGame(Game):
         "setup": ChoiceOption(
             default=PLACEMENT_SETUP,
             values=(PLACEMENT_SETUP, RANDOM_SETUP),
-            help="placement: the players place all 49 pieces (standard); "
-            "random: the board is filled at random and play starts with the moves (experimental)",
+            label="Start",
+            help="The players place all 49 pieces (standard), or the board is filled at random "
+            "and play starts with the moves",
+            names={PLACEMENT_SETUP: "Players place the pieces", RANDOM_SETUP: "Random board (experimental)"},
         )
     }
     capabilities: ClassVar[Capabilities] = Capabilities()

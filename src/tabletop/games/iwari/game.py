@@ -45,12 +45,19 @@ class IwariGame(Game):
         "map": ChoiceOption(
             default="auto",
             values=("auto", *MAPS),
-            help="auto: Valley for 2–3 players, Archipelago for 4–5; or pick one of Tabletop's own maps",
+            label="Map",
+            help="Valley suits 2–3 players and Archipelago 4–5 (both are Tabletop's own maps)",
+            names={
+                "auto": "Chosen by the number of players",
+                "valley": "Valley",
+                "archipelago": "Archipelago",
+            },
         ),
         "feats": BoolOption(
             default=False,
-            help="feat tokens: the first tribes to build a settlement, fill a territory or lead both "
-            "ends of a connection in totems double what that place scores",
+            label="Feats",
+            help="The first tribes to build a settlement, fill a territory or lead both ends of a "
+            "connection in totems double what that place scores",
         ),
     }
     capabilities: ClassVar[Capabilities] = Capabilities(chance=True, hidden_information=True)

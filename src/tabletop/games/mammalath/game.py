@@ -30,7 +30,8 @@ class MammalathGame(Game):
     options: ClassVar[Mapping[str, Option]] = {
         "swap_rule": BoolOption(
             default=True,
-            help="The second player may take over the first token as their first action (R7)",
+            label="Swap rule",
+            help="The second player may take over the first token as their first action",
         )
     }
     capabilities: ClassVar[Capabilities] = Capabilities()

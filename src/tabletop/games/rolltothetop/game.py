@@ -47,12 +47,18 @@ class RollToTheTopGame(Game):
         "postcard": ChoiceOption(
             default=DEFAULT_POSTCARD,
             values=(*POSTCARDS, RANDOM_POSTCARD),
-            help="which postcard everybody climbs (our own designs, 12 to 30 boxes); random: drawn at random",
+            label="Postcard",
+            help="The postcard everybody climbs (Tabletop's own designs, 12 to 30 boxes)",
+            names={
+                **{key: postcard.title for key, postcard in POSTCARDS.items()},
+                RANDOM_POSTCARD: "Drawn at random",
+            },
         ),
         "start_pool": ChoiceOption(
             default=START_POOLS[0],
             values=START_POOLS,
-            help="the number dice rolled on the first turn",
+            label="First dice",
+            help="The number dice rolled on the first turn",
         ),
     }
     capabilities: ClassVar[Capabilities] = Capabilities(

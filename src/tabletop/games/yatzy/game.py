@@ -19,7 +19,7 @@ from tabletop.engine import (
     State,
 )
 from tabletop.games.yatzy import drawing, evaluator
-from tabletop.games.yatzy.rules import FORCED, JOKER_CONVENTIONS, VARIANTS
+from tabletop.games.yatzy.rules import FORCED, FREE, JOKER_CONVENTIONS, VARIANTS
 from tabletop.games.yatzy.state import YatzyState
 
 ACTIONS_PER_BOX = 200
@@ -38,11 +38,19 @@ class YatzyGame(Game):
     min_players = 1
     max_players = 8
     options: ClassVar[Mapping[str, Option]] = {
-        "variant": ChoiceOption(default="yahtzee", values=tuple(VARIANTS), help="which score card"),
+        "variant": ChoiceOption(
+            default="yahtzee",
+            values=tuple(VARIANTS),
+            label="Score card",
+            help="Which score card everybody fills",
+            names={key: variant.title for key, variant in VARIANTS.items()},
+        ),
         "joker": ChoiceOption(
             default=FORCED,
             values=JOKER_CONVENTIONS,
-            help="extra Yahtzees: forced joker (Hasbro) or free joker; Yahtzee cards only",
+            label="Extra Yahtzees",
+            help="Where an extra Yahtzee may be scored as a joker (Yahtzee cards only)",
+            names={FORCED: "Forced joker (Hasbro's rule)", FREE: "Free joker"},
         ),
     }
     capabilities = Capabilities(chance=True, hidden_information=False, simultaneous=False)

@@ -37,7 +37,9 @@ class YinshGame(Game):
         "variant": ChoiceOption(
             default="standard",
             values=tuple(RINGS_TO_WIN),
-            help="standard: the first to remove 3 rings wins; blitz: the first to remove 1 ring wins",
+            label="Game",
+            help="How many rings a player must remove to win",
+            names={"standard": "Standard (3 rings)", "blitz": "Blitz (1 ring)"},
         ),
     }
     capabilities: ClassVar[Capabilities] = Capabilities()

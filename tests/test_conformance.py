@@ -8,6 +8,8 @@ gets all of this for free.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from typing import Any
 from xml.etree import ElementTree
 
@@ -16,11 +18,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop import games
-from tabletop.engine import Game, IllegalAction, Rng, State
+from tabletop.engine import Game, IllegalAction, People, Rng, State, mentioned_seats
 
 SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
 NOT_AN_ACTION_ID = "no-such-action"
 MALFORMED_IDS: list[Any] = [None, 3, ["1"], "", " ", "\x00", "1" * 5000]
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
+SEATS_SHOWN = re.compile(r"\b[Ss]eats?\b|\bPlayer \d|⟦|⟧")
+"""Seat numbers and unresolved mentions: with every seat named, a person reads none of these."""
+RULE_CODE = re.compile(
+    r"\b(?:[A-Z]{1,2}-)?[A-Z]{1,2}\d+\)|\((?:as )?(?:[A-Z]{1,2}-)?R\d+|\b[A-Z]{1,2}-[A-Z]\d+\b"
+)
+"""A rule number of the docs, "(R8)", "(as R9)", "K-S1": for the docs, never the interface."""
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")
+"""A snake_case name ("at_turn"): the code's words, not a player's."""
 
 
 @st.composite
@@ -134,6 +145,50 @@ def check_drawing(state: State, game: Game) -> None:
     assert game.draw_text(state.view(None)).strip()
 
 
+def check_person_text(text: str, where: str) -> None:
+    """Text a person reads: no seat numbers, no rule codes, no identifiers."""
+    for pattern in (SEATS_SHOWN, RULE_CODE, IDENTIFIER):
+        found = pattern.search(text)
+        assert found is None, f"{where}: {found.group(0)!r} in {text!r}"
+
+
+def check_mentions(text: str, players: int, where: str) -> None:
+    """Every mention in a game's text names a seat of the game."""
+    assert all(0 <= seat < players for seat in mentioned_seats(text)), f"{where}: {text!r}"
+
+
+def drawn_text(svg: str) -> Iterator[str]:
+    """Everything of a drawing a person reads: its text and its labels for screen readers."""
+    for element in ElementTree.fromstring(svg).iter():
+        yield from (part for part in (element.text, element.tail, element.get("aria-label")) if part)
+
+
+def check_people(state: State, game: Game) -> None:
+    """Prompts, labels, the result and the drawings name people: the mechanism of engine/people.py.
+
+    Resolved with a name for every seat and each viewer in turn, no text shows a seat number,
+    a rule code or an identifier, and every mention names a seat of the game.
+    """
+    names = NAMES[: state.players]
+    for viewer in [None, *range(state.players)]:
+        view = state.view(viewer)
+        people = People.of_view(view, names, viewer)
+        assert len(people.colours) in (0, state.players), f"colours {people.colours}"
+        texts = [("prompt", str(view["prompt"]))]
+        texts += [(f"label of {action.id}", action.label) for action in state.legal_actions(viewer or 0)]
+        if (outcome := state.outcome()) is not None:
+            texts.append(("outcome reason", outcome.reason))
+        for where, text in texts:
+            check_mentions(text, state.players, where)
+            check_person_text(people.resolve(text), f"{game.id} {where}, viewer {viewer}")
+    movers = state.current_players()
+    viewer = movers[0] if movers else None
+    view = state.view(viewer)
+    for text in drawn_text(game.draw_svg(view, names, viewer)):
+        check_person_text(text, f"{game.id} drawing, viewer {viewer}")
+    check_person_text(game.draw_text(view, names, viewer), f"{game.id} text drawing")
+
+
 def play_and_check(game: Game, players: int, options: dict[str, Any], seed: int) -> None:
     """One random game from the seeded start to the end, checking everything on the way."""
     state = game.new_state(players, options, seed)
@@ -149,6 +204,7 @@ def play_and_check(game: Game, players: int, options: dict[str, Any], seed: int)
         check_copies(state, game)
         check_views(state, game, rng)
         check_drawing(state, game)
+        check_people(state, game)
         if state.is_over():
             break
         seat = rng.choice(state.current_players())
@@ -183,6 +239,25 @@ def test_a_game_declares_itself_completely(game_id: str) -> None:
     for name, option in game.options.items():
         assert option.default in option.choices, name
         assert game.resolve_options({name: option.default})[name] == option.default
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_options_are_described_for_players(game_id: str) -> None:
+    """Every option has a label and a line of help, and every value a name, all in players' words."""
+    for name, option in games.load(game_id).options.items():
+        assert option.label and option.help, f"{name} needs a label and help"
+        words = [option.label, option.help, *(option.value_name(value) for value in option.choices)]
+        for text in words:
+            check_person_text(text, f"{game_id} option {name}")
+
+
+def test_the_checks_catch_what_people_must_not_read() -> None:
+    for bad in ["Seat 0 to move", "Player 2 wins", "wins (R8)", "as R9)", "K-S1", "at_turn: ends", "⟦0⟧"]:
+        with pytest.raises(AssertionError):
+            check_person_text(bad, "sample")
+    check_person_text("Ann (White) to move C3E3; pits S1 and N6; Sow pit 4", "sample")
+    with pytest.raises(AssertionError):
+        check_mentions("⟦2⟧ to move", 2, "sample")
 
 
 @pytest.mark.parametrize("game_id", games.ids())

@@ -33,7 +33,11 @@ from tabletop.engine import (
     Rng,
     Seat,
     State,
+    mention,
 )
+
+NIM_COLOURS = ("Red", "Blue", "Green")
+"""Nim has no colours; its seats get some so the tests see names with colours."""
 
 
 def _svg(text: str) -> str:
@@ -87,7 +91,7 @@ class NimState(State):
         if self.winner is None:
             return None
         scores = [1.0 if seat == self.winner else 0.0 for seat in range(self.players)]
-        return Outcome.from_scores(scores, f"seat {self.winner} took the last stone")
+        return Outcome.from_scores(scores, f"{mention(self.winner, 'took')} the last stone")
 
     def clone(self) -> NimState:
         copy = NimState(self.game, self.players, list(self.heaps), self.to_move)
@@ -95,8 +99,9 @@ class NimState(State):
         return copy
 
     def view(self, viewer: Seat | None) -> JsonDict:
-        prompt = "game over" if self.winner is not None else f"seat {self.to_move} to move"
-        return {"prompt": prompt, "last_move": self.last_move, "heaps": list(self.heaps)}
+        prompt = "game over" if self.winner is not None else f"{mention(self.to_move)} to move"
+        colours = list(NIM_COLOURS[: self.players])
+        return {"prompt": prompt, "last_move": self.last_move, "heaps": list(self.heaps), "colours": colours}
 
     def to_json(self) -> JsonDict:
         return {
@@ -115,7 +120,13 @@ class NimGame(Game):
     min_players = 2
     max_players = 3
     options: ClassVar[Mapping[str, Option]] = {
-        "heaps": ChoiceOption("3-4-5", "stones per heap", values=("1-2", "3-4-5", "2-2"))
+        "heaps": ChoiceOption(
+            "3-4-5",
+            "Stones in each heap",
+            "Heaps",
+            values=("1-2", "3-4-5", "2-2"),
+            names={"2-2": "Two and two"},
+        )
     }
     capabilities = Capabilities()
 
@@ -131,7 +142,7 @@ class NimGame(Game):
         return sum(int(size) for size in str(self.resolve_options(options)["heaps"]).split("-"))
 
     def _draw_svg(self, view: Mapping[str, Any]) -> str:
-        return _svg(" ".join(str(size) for size in view["heaps"]))
+        return _svg(" ".join(str(size) for size in view["heaps"]) + " · " + mention(0))
 
     def _draw_text(self, view: Mapping[str, Any]) -> str:
         return "\n".join(f"heap {index + 1}: {'o' * size}" for index, size in enumerate(view["heaps"]))

@@ -324,7 +324,9 @@ def test_the_stuck_win_comes_right_after_the_opponents_move() -> None:
     state.apply(WHITE, "I7")
     assert state.winner == BLACK
     prompt = People(("Ann", "Bob"), ("Black", "White")).resolve(state.prompt())
-    assert prompt == "Ann (Black) wins: Ann (Black) has no legal placement left, and a player who cannot place wins"
+    assert prompt == (
+        "Ann (Black) wins: Ann (Black) has no legal placement left, and a player who cannot place wins"
+    )
 
 
 def test_the_stuck_winner_ranks_first_whatever_the_stones_eaten() -> None:

@@ -94,7 +94,9 @@ def test_text_board_shows_stacks_heights_dvonn_and_last_move() -> None:
     state.apply(0, "E3C3")
     lines = str(state).splitlines()
     assert lines[0] == "Player 2 (Black) to move a stack"
-    assert lines[1] == "White 3 · Black 1 · out of play: white 22, black 21 · last: Player 1 (White) E3C3 (removed K5)"
+    assert lines[1] == (
+        "White 3 · Black 1 · out of play: white 22, black 21 · last: Player 1 (White) E3C3 (removed K5)"
+    )
     assert lines[4].split() == ["3", ".", ".", "[W3*]", "B", ".", ".", ".", ".", ".", ".", "."]
     assert lines[7].split() == list("ABCDEFGHI")
     assert str(state) == str(state.clone())

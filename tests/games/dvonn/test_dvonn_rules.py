@@ -265,7 +265,8 @@ def test_dv_r5_a_player_without_a_move_must_pass_and_the_other_keeps_moving() ->
     state = position("E3:3W, D2:R, D3:1B, E2:1B, E4:1B, F3:1B, F4:1B")
     assert state.legal_action_ids(WHITE) == ["PASS"]
     view = state.view(WHITE)
-    assert People.of_view(view, viewer=WHITE).resolve(view["prompt"]) == "You (White) have no move and must pass"
+    prompt = People.of_view(view, viewer=WHITE).resolve(view["prompt"])
+    assert prompt == "You (White) have no move and must pass"
     state.apply(WHITE, "PASS")
     assert state.current_players() == (BLACK,)
     state.apply(BLACK, "D3E3")

@@ -256,4 +256,5 @@ def test_prompts_for_extra_move_swap_and_end() -> None:
     assert _read(view["prompt"], view) == "Player 1 (North) to move"
     assert People.of_view(view, ["Ann", "Bob"], viewer=0).resolve(view["prompt"]) == "You (North) to move"
     assert (view["south_seat"], view["north_seat"], view["viewer_side"]) == (1, 0, "north")
-    assert _read(view["last_move"]["text"], view) == "Player 2 (South) swapped sides and now plays South (pie rule)"
+    swap = "Player 2 (South) swapped sides and now plays South (pie rule)"
+    assert _read(view["last_move"]["text"], view) == swap

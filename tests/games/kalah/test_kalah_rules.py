@@ -186,7 +186,8 @@ def test_scenario_6_at_turn_lets_north_play_on() -> None:
     assert board(state) == ((0,) * 6, 21, (0,) * 6, 27)
     outcome = state.outcome()
     assert outcome is not None
-    assert People().resolve(outcome.reason) == "South's pits are empty: remaining seeds go to North; Player 2 wins 27–21"
+    reason = People().resolve(outcome.reason)
+    assert reason == "South's pits are empty: remaining seeds go to North; Player 2 wins 27–21"
 
 
 @pytest.mark.parametrize("end_rule", ["at_turn", "sweep"])

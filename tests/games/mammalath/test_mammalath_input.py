@@ -138,5 +138,6 @@ def test_views_are_json_safe_and_say_what_is_expected() -> None:
     assert json.loads(json.dumps(view)) == view
     prompt = People.of_view(view, ("Ann", "Bob"), viewer=1).resolve(view["prompt"])
     assert prompt == "You (White) to move: place a token, release animals, or swap (take over C3)"
-    assert view["last_move"] == {"id": "C3", "colour": "black", "cells": ["C3"], "text": mention(0) + " placed on C3"}
+    placed = mention(0) + " placed on C3"
+    assert view["last_move"] == {"id": "C3", "colour": "black", "cells": ["C3"], "text": placed}
     assert view["viewer"] == "white" and state.view(None)["viewer"] is None

@@ -99,7 +99,8 @@ def test_r2_a_rooster_on_move_allows_only_adds() -> None:
     state = position("D . . / . G . / . . C", ("DGGC", "DDGCC"), roosters=("move", "add-1"))
     ids = state.legal_action_ids(0)
     assert ids and all(len(action_id) == 3 for action_id in ids)
-    assert People().resolve(state.view(None)["prompt"]) == "Player 1 to move: add an animal (the Rooster is on Move)"
+    prompt = People().resolve(state.view(None)["prompt"])
+    assert prompt == "Player 1 to move: add an animal (the Rooster is on Move)"
 
 
 def test_r3_once_the_supply_is_empty_the_rooster_stays_and_every_action_is_a_move() -> None:

@@ -111,7 +111,8 @@ def test_equal_totals_share_first_place() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.scores == (20, 20) and outcome.ranks == (1, 1)
-    assert People(("Ann", "Bob")).resolve(state.view(None)["prompt"]) == "Game over: Ann and Bob share the win with 20"
+    prompt = People(("Ann", "Bob")).resolve(state.view(None)["prompt"])
+    assert prompt == "Game over: Ann and Bob share the win with 20"
 
 
 def test_maxi_unused_rolls_are_saved_for_later_turns() -> None:

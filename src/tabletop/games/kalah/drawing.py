@@ -231,11 +231,11 @@ def draw_text(view: Mapping[str, Any]) -> str:
     >>> state = games.load("kalah").new_state(2)
     >>> print(str(state))
               N6   N5   N4   N3   N2   N1
-    North   [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]  seat 1
+    North   [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]  Player 2 (North)
      [ 0]                                 [ 0]
-    South   [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]  seat 0
+    South   [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]  Player 1 (South)
               S1   S2   S3   S4   S5   S6
-    South (seat 0) to move
+    Player 1 (South) to move
     """
     pits = int(view["pits"])
     north = list(reversed(view["north_pits"]))

@@ -281,10 +281,10 @@ def draw_text(view: Mapping[str, Any]) -> str:
     4  .c .d .d .b .b .a
     5  .b .a .c .e .a .c
     6  .b .d .c .b .f .b
-    Black (seat 0): 17 in supply · White (seat 1): 18 in supply
+    Player 1 (Black): 17 in supply · Player 2 (White): 18 in supply
     Animals: a armadillo, b badger, c cougar, d deer, e elephant, f fox
-    Last move: Black placed on B2
-    White (seat 1) to move: place a token, release animals, or swap (take over B2)
+    Last move: Player 1 (Black) placed on B2
+    Player 2 (White) to move: place a token, release animals, or swap (take over B2)
     """
     letters = dict(zip(COLOURS, TOKEN_LETTERS, strict=True))
     tokens = {cell: letters[colour] for colour, cells in view["placed"].items() for cell in cells}

@@ -159,6 +159,7 @@ class MammalathState(State):
         ...     to_move=BLACK,
         ... )
         >>> state.apply(BLACK, "C1")  # R8: the line A1–C1 still holds an armadillo on C1
+        >>> from tabletop.engine import People
         >>> print(People().resolve(state.outcome().reason))
         Player 1 loses: the line A1-C1 holds three of Player 1's tokens and an animal
         """

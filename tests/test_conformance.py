@@ -129,20 +129,26 @@ def check_drawing(state: State, game: Game) -> None:
     """The SVG is well formed and holds every element a legal action's path names.
 
     No path is a strict prefix of another, so the browser knows a click sequence is complete
-    as soon as it matches a whole path (equal paths are offered as buttons by label).
+    as soon as it matches a whole path (equal paths are offered as buttons by label). Drawn
+    with a name for every seat, the drawings name people (see `check_people`).
     """
+    names = NAMES[: state.players]
     for seat in state.current_players():
         paths = {action.path for action in state.legal_actions(seat) if action.path}
         prefixes = {path[:cut] for path in paths for cut in range(1, len(path))}
         assert not paths & prefixes, f"paths that are prefixes of others: {paths & prefixes}"
-        svg = game.draw_svg(state.view(seat))
+        svg = game.draw_svg(state.view(seat), names, seat)
         root = ElementTree.fromstring(svg)
         assert root.tag == f"{SVG_NAMESPACE}svg"
         element_ids = {element.get("id") for element in root.iter()} - {None}
         for action in state.legal_actions(seat):
             missing = set(action.path) - element_ids
             assert not missing, f"{action.id}: path elements {missing} not in the drawing"
-    assert game.draw_text(state.view(None)).strip()
+        for text in drawn_text(root):
+            check_person_text(text, f"{game.id} drawing, viewer {seat}")
+    text = game.draw_text(state.view(None), names)
+    assert text.strip()
+    check_person_text(text, f"{game.id} text drawing")
 
 
 def check_person_text(text: str, where: str) -> None:
@@ -157,17 +163,18 @@ def check_mentions(text: str, players: int, where: str) -> None:
     assert all(0 <= seat < players for seat in mentioned_seats(text)), f"{where}: {text!r}"
 
 
-def drawn_text(svg: str) -> Iterator[str]:
+def drawn_text(root: ElementTree.Element) -> Iterator[str]:
     """Everything of a drawing a person reads: its text and its labels for screen readers."""
-    for element in ElementTree.fromstring(svg).iter():
+    for element in root.iter():
         yield from (part for part in (element.text, element.tail, element.get("aria-label")) if part)
 
 
 def check_people(state: State, game: Game) -> None:
-    """Prompts, labels, the result and the drawings name people: the mechanism of engine/people.py.
+    """Prompts, labels and the result name people: the mechanism of engine/people.py.
 
     Resolved with a name for every seat and each viewer in turn, no text shows a seat number,
-    a rule code or an identifier, and every mention names a seat of the game.
+    a rule code or an identifier, and every mention names a seat of the game. (The drawings
+    are checked by `check_drawing`, and the final position's below.)
     """
     names = NAMES[: state.players]
     for viewer in [None, *range(state.players)]:
@@ -181,12 +188,6 @@ def check_people(state: State, game: Game) -> None:
         for where, text in texts:
             check_mentions(text, state.players, where)
             check_person_text(people.resolve(text), f"{game.id} {where}, viewer {viewer}")
-    movers = state.current_players()
-    viewer = movers[0] if movers else None
-    view = state.view(viewer)
-    for text in drawn_text(game.draw_svg(view, names, viewer)):
-        check_person_text(text, f"{game.id} drawing, viewer {viewer}")
-    check_person_text(game.draw_text(view, names, viewer), f"{game.id} text drawing")
 
 
 def play_and_check(game: Game, players: int, options: dict[str, Any], seed: int) -> None:
@@ -215,6 +216,8 @@ def play_and_check(game: Game, players: int, options: dict[str, Any], seed: int)
     outcome = state.outcome()
     assert outcome is not None and len(outcome.scores) == len(outcome.ranks) == players
     assert min(outcome.ranks) == 1 and outcome.reason
+    for text in drawn_text(ElementTree.fromstring(game.draw_svg(state.view(None), NAMES[:players]))):
+        check_person_text(text, f"{game.id} final drawing")
     replayed = games.replay(game.id, players, options, seed, log)
     assert _snapshot(replayed) == _snapshot(state)
 

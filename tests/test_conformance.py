@@ -26,10 +26,9 @@ MALFORMED_IDS: list[Any] = [None, 3, ["1"], "", " ", "\x00", "1" * 5000]
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
 SEATS_SHOWN = re.compile(r"\b[Ss]eats?\b|\bPlayer \d|⟦|⟧")
 """Seat numbers and unresolved mentions: with every seat named, a person reads none of these."""
-RULE_CODE = re.compile(
-    r"\b(?:[A-Z]{1,2}-)?[A-Z]{1,2}\d+\)|\((?:as )?(?:[A-Z]{1,2}-)?R\d+|\b[A-Z]{1,2}-[A-Z]\d+\b"
-)
-"""A rule number of the docs, "(R8)", "(as R9)", "K-S1": for the docs, never the interface."""
+RULE_CODE = re.compile(r"\b[A-Z]{1,2}-[A-Z]\d+\b|\(R\d+|\bR\d+\)|\bas R\d+|\(Q\d+\)")
+"""A rule number of the docs, "(R8)", "(as R9)", "(INV, R4)", "K-S1": for the docs, never the
+interface. A bare "R1" may be a board's space (Iwari), so a code counts in its brackets."""
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")
 """A snake_case name ("at_turn"): the code's words, not a player's."""
 
@@ -255,10 +254,19 @@ def test_options_are_described_for_players(game_id: str) -> None:
 
 
 def test_the_checks_catch_what_people_must_not_read() -> None:
-    for bad in ["Seat 0 to move", "Player 2 wins", "wins (R8)", "as R9)", "K-S1", "at_turn: ends", "⟦0⟧"]:
+    for bad in [
+        "Seat 0 to move",
+        "Player 2 wins",
+        "wins (R8)",
+        "as R9)",
+        "(INV, R4)",
+        "K-S1",
+        "at_turn",
+        "⟦0⟧",
+    ]:
         with pytest.raises(AssertionError):
             check_person_text(bad, "sample")
-    check_person_text("Ann (White) to move C3E3; pits S1 and N6; Sow pit 4", "sample")
+    check_person_text("Ann (White) to move C3E3; pits S1 and N6; Sow pit 4 (removed C5 E5); R1", "sample")
     with pytest.raises(AssertionError):
         check_mentions("⟦2⟧ to move", 2, "sample")
 

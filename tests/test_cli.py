@@ -63,10 +63,12 @@ def test_a_hot_seat_game_is_played_to_the_end_by_numbers_and_ids(toys: None) -> 
     # seat 0 takes the last stone with move 1, the only one left.
     result = run("play", "nim", "--option", "heaps=1-2", answers="2\n1:1\n1\n")
     assert result.exit_code == 0, result.output
-    assert "seat 0 to move" in result.output
+    assert "You (Red) to move" in result.output  # each person is "you" on their own turn
+    assert "Player 2 (Blue), your move" in result.output
     assert "1. take 1 from heap 1  (1:1)" in result.output
-    assert "Game over: seat 0 took the last stone" in result.output
-    assert "seat 0 (player 0) wins" in result.output
+    assert "Game over: Player 1 (Red) took the last stone" in result.output
+    assert "Player 1 (Red) wins" in result.output
+    assert "seat" not in result.output.lower()
 
 
 def test_kalah_is_played_by_action_ids_to_the_same_end_as_the_library() -> None:
@@ -77,7 +79,8 @@ def test_kalah_is_played_by_action_ids_to_the_same_end_as_the_library() -> None:
     outcome = final.outcome()
     assert outcome is not None
     for seat, (score, rank) in enumerate(zip(outcome.scores, outcome.ranks, strict=True)):
-        assert re.search(rf"│ {seat}\s+│ player {seat}\s+│ {score:g}\s+│ {rank}\s+│", result.output)
+        side = ("South", "North")[seat]
+        assert re.search(rf"│ Player {seat + 1} \({side}\)\s+│ {score:g}\s+│ {rank}\s+│", result.output)
 
 
 def _random_kalah_game(seed: int) -> tuple[list[tuple[int, str]], State]:
@@ -111,15 +114,16 @@ def test_playing_against_a_bot_announces_its_moves(toys: None) -> None:
         "play", "nim", "-o", "heaps=1-2", "--vs", "mcts#300", "--seat", "1", "--seed", "2", answers="1\n"
     )
     assert result.exit_code == 0, result.output
-    assert "seat 0 (mcts#300) plays take 1 from heap 2" in result.output
-    assert "seat 0 (mcts#300) wins" in result.output
+    assert "mcts#300 (Red) plays take 1 from heap 2" in result.output
+    assert "mcts#300 (Red) wins" in result.output
+    assert "Your move" in result.output
 
 
 def test_a_bots_secret_choice_is_not_announced(toys: None) -> None:
     # In Goofspiel the bot bids first each round and its bid stays secret until the human bids.
     result = run("play", "goofspiel", "--vs", "random", "--seat", "1", "--seed", "1", answers="1\n2\n3\n4\n")
     assert result.exit_code == 0, result.output
-    assert result.output.count("seat 0 (random) has played") == 4
+    assert result.output.count("random has played") == 4
     assert "(random) plays" not in result.output
 
 

@@ -8,6 +8,8 @@ gets all of this for free.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from typing import Any
 from xml.etree import ElementTree
 
@@ -16,11 +18,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop import games
-from tabletop.engine import Game, IllegalAction, Rng, State
+from tabletop.engine import Game, IllegalAction, People, Rng, State, mentioned_seats
 
 SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
 NOT_AN_ACTION_ID = "no-such-action"
 MALFORMED_IDS: list[Any] = [None, 3, ["1"], "", " ", "\x00", "1" * 5000]
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
+SEATS_SHOWN = re.compile(r"\b[Ss]eats?\b|\bPlayer \d|⟦|⟧")
+"""Seat numbers and unresolved mentions: with every seat named, a person reads none of these."""
+RULE_CODE = re.compile(r"\b[A-Z]{1,2}-[A-Z]\d+\b|\(R\d+|\bR\d+\)|\bas R\d+|\(Q\d+\)")
+"""A rule number of the docs, "(R8)", "(as R9)", "(INV, R4)", "K-S1": for the docs, never the
+interface. A bare "R1" may be a board's space (Iwari), so a code counts in its brackets."""
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")
+"""A snake_case name ("at_turn"): the code's words, not a player's."""
 
 
 @st.composite
@@ -121,8 +131,10 @@ def check_drawing(state: State, game: Game) -> None:
     as soon as it matches a whole path (equal paths are offered as buttons by label). Actions
     may share a path when their selections differ: the browser sends the one whose selection
     is the set of elements toggled, so (selection, path) names at most one action, and an
-    element toggled into a selection is never a step of a path.
+    element toggled into a selection is never a step of a path. Drawn
+    with a name for every seat, the drawings name people (see `check_people`).
     """
+    names = NAMES[: state.players]
     for seat in state.current_players():
         actions = state.legal_actions(seat)
         paths = {action.path for action in actions if action.path}
@@ -134,14 +146,57 @@ def check_drawing(state: State, game: Game) -> None:
         selectable = set().union(*(action.selection for action in actions))
         stepped = {element for action in actions for element in action.path}
         assert not selectable & stepped, f"elements both selected and clicked: {selectable & stepped}"
-        svg = game.draw_svg(state.view(seat))
+        svg = game.draw_svg(state.view(seat), names, seat)
         root = ElementTree.fromstring(svg)
         assert root.tag == f"{SVG_NAMESPACE}svg"
         element_ids = {element.get("id") for element in root.iter()} - {None}
         for action in actions:
             missing = (set(action.path) | action.selection) - element_ids
             assert not missing, f"{action.id}: path or selection elements {missing} not in the drawing"
-    assert game.draw_text(state.view(None)).strip()
+        for text in drawn_text(root):
+            check_person_text(text, f"{game.id} drawing, viewer {seat}")
+    text = game.draw_text(state.view(None), names)
+    assert text.strip()
+    check_person_text(text, f"{game.id} text drawing")
+
+
+def check_person_text(text: str, where: str) -> None:
+    """Text a person reads: no seat numbers, no rule codes, no identifiers."""
+    for pattern in (SEATS_SHOWN, RULE_CODE, IDENTIFIER):
+        found = pattern.search(text)
+        assert found is None, f"{where}: {found.group(0)!r} in {text!r}"
+
+
+def check_mentions(text: str, players: int, where: str) -> None:
+    """Every mention in a game's text names a seat of the game."""
+    assert all(0 <= seat < players for seat in mentioned_seats(text)), f"{where}: {text!r}"
+
+
+def drawn_text(root: ElementTree.Element) -> Iterator[str]:
+    """Everything of a drawing a person reads: its text and its labels for screen readers."""
+    for element in root.iter():
+        yield from (part for part in (element.text, element.tail, element.get("aria-label")) if part)
+
+
+def check_people(state: State, game: Game) -> None:
+    """Prompts, labels and the result name people: the mechanism of engine/people.py.
+
+    Resolved with a name for every seat and each viewer in turn, no text shows a seat number,
+    a rule code or an identifier, and every mention names a seat of the game. (The drawings
+    are checked by `check_drawing`, and the final position's below.)
+    """
+    names = NAMES[: state.players]
+    for viewer in [None, *range(state.players)]:
+        view = state.view(viewer)
+        people = People.of_view(view, names, viewer)
+        assert len(people.colours) in (0, state.players), f"colours {people.colours}"
+        texts = [("prompt", str(view["prompt"]))]
+        texts += [(f"label of {action.id}", action.label) for action in state.legal_actions(viewer or 0)]
+        if (outcome := state.outcome()) is not None:
+            texts.append(("outcome reason", outcome.reason))
+        for where, text in texts:
+            check_mentions(text, state.players, where)
+            check_person_text(people.resolve(text), f"{game.id} {where}, viewer {viewer}")
 
 
 def play_and_check(game: Game, players: int, options: dict[str, Any], seed: int) -> None:
@@ -159,6 +214,7 @@ def play_and_check(game: Game, players: int, options: dict[str, Any], seed: int)
         check_copies(state, game)
         check_views(state, game, rng)
         check_drawing(state, game)
+        check_people(state, game)
         if state.is_over():
             break
         seat = rng.choice(state.current_players())
@@ -169,6 +225,8 @@ def play_and_check(game: Game, players: int, options: dict[str, Any], seed: int)
     outcome = state.outcome()
     assert outcome is not None and len(outcome.scores) == len(outcome.ranks) == players
     assert min(outcome.ranks) == 1 and outcome.reason
+    for text in drawn_text(ElementTree.fromstring(game.draw_svg(state.view(None), NAMES[:players]))):
+        check_person_text(text, f"{game.id} final drawing")
     replayed = games.replay(game.id, players, options, seed, log)
     assert _snapshot(replayed) == _snapshot(state)
 
@@ -193,6 +251,34 @@ def test_a_game_declares_itself_completely(game_id: str) -> None:
     for name, option in game.options.items():
         assert option.default in option.choices, name
         assert game.resolve_options({name: option.default})[name] == option.default
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_options_are_described_for_players(game_id: str) -> None:
+    """Every option has a label and a line of help, and every value a name, all in players' words."""
+    for name, option in games.load(game_id).options.items():
+        assert option.label and option.help, f"{name} needs a label and help"
+        words = [option.label, option.help, *(option.value_name(value) for value in option.choices)]
+        for text in words:
+            check_person_text(text, f"{game_id} option {name}")
+
+
+def test_the_checks_catch_what_people_must_not_read() -> None:
+    for bad in [
+        "Seat 0 to move",
+        "Player 2 wins",
+        "wins (R8)",
+        "as R9)",
+        "(INV, R4)",
+        "K-S1",
+        "at_turn",
+        "⟦0⟧",
+    ]:
+        with pytest.raises(AssertionError):
+            check_person_text(bad, "sample")
+    check_person_text("Ann (White) to move C3E3; pits S1 and N6; Sow pit 4 (removed C5 E5); R1", "sample")
+    with pytest.raises(AssertionError):
+        check_mentions("⟦2⟧ to move", 2, "sample")
 
 
 @pytest.mark.parametrize("game_id", games.ids())

@@ -39,7 +39,11 @@ from tabletop.engine import (
     Rng,
     Seat,
     State,
+    mention,
 )
+
+NIM_COLOURS = ("Red", "Blue", "Green")
+"""Nim has no colours; its seats get some so the tests see names with colours."""
 
 
 def _svg(text: str) -> str:
@@ -93,7 +97,7 @@ class NimState(State):
         if self.winner is None:
             return None
         scores = [1.0 if seat == self.winner else 0.0 for seat in range(self.players)]
-        return Outcome.from_scores(scores, f"seat {self.winner} took the last stone")
+        return Outcome.from_scores(scores, f"{mention(self.winner, 'took')} the last stone")
 
     def clone(self) -> NimState:
         copy = NimState(self.game, self.players, list(self.heaps), self.to_move)
@@ -101,8 +105,9 @@ class NimState(State):
         return copy
 
     def view(self, viewer: Seat | None) -> JsonDict:
-        prompt = "game over" if self.winner is not None else f"seat {self.to_move} to move"
-        return {"prompt": prompt, "last_move": self.last_move, "heaps": list(self.heaps)}
+        prompt = "game over" if self.winner is not None else f"{mention(self.to_move)} to move"
+        colours = list(NIM_COLOURS[: self.players])
+        return {"prompt": prompt, "last_move": self.last_move, "heaps": list(self.heaps), "colours": colours}
 
     def to_json(self) -> JsonDict:
         return {
@@ -121,7 +126,13 @@ class NimGame(Game):
     min_players = 2
     max_players = 3
     options: ClassVar[Mapping[str, Option]] = {
-        "heaps": ChoiceOption("3-4-5", "stones per heap", values=("1-2", "3-4-5", "2-2"))
+        "heaps": ChoiceOption(
+            "3-4-5",
+            "Stones in each heap",
+            "Heaps",
+            values=("1-2", "3-4-5", "2-2"),
+            names={"2-2": "Two and two"},
+        )
     }
     capabilities = Capabilities()
 
@@ -136,10 +147,10 @@ class NimGame(Game):
     def max_length(self, players: int, options: Options | None = None) -> int:
         return sum(int(size) for size in str(self.resolve_options(options)["heaps"]).split("-"))
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
-        return _svg(" ".join(str(size) for size in view["heaps"]))
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
+        return _svg(" ".join(str(size) for size in view["heaps"]) + " · " + mention(0))
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return "\n".join(f"heap {index + 1}: {'o' * size}" for index, size in enumerate(view["heaps"]))
 
 
@@ -270,10 +281,10 @@ class GoofspielGame(Game):
     def max_length(self, players: int, options: Options | None = None) -> int:
         return 2 * int(self.resolve_options(options)["cards"])
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return _svg(f"prize {view['prize']}")
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         hands = " | ".join(" ".join(str(card) for card in hand) for hand in view["hands"])
         return f"prize {view['prize']}  scores {view['scores']}  hands {hands}"
 
@@ -348,10 +359,10 @@ class GuessGame(Game):
     def max_length(self, players: int, options: Options | None = None) -> int:
         return 1
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return _svg(f"die {view['die']}")
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return f"die: {view['die'] or '-'}"
 
 
@@ -422,7 +433,7 @@ class PickState(State):
         return copy
 
     def view(self, viewer: Seat | None) -> JsonDict:
-        prompt = "game over" if self.is_over() else f"seat {self.to_move} to take gems"
+        prompt = "game over" if self.is_over() else f"{mention(self.to_move)} to take gems"
         return {
             "prompt": prompt,
             "last_move": self.last_move,
@@ -462,7 +473,7 @@ class PickGame(Game):
     def max_length(self, players: int, options: Options | None = None) -> int:
         return GEMS * players + 2  # at most players - 1 passes before each take, then two
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         gems = "".join(
             f'<g id="gem-{gem}" transform="translate({20 + 60 * gem} 20)">'
             f"<title>Gem worth {gem + 1}</title>"
@@ -477,11 +488,11 @@ class PickGame(Game):
             '<rect x="20" y="80" width="120" height="40" fill="#ddd"/><text x="55" y="105">Take</text></g>'
             '<g id="pass"><title>Pass</title>'
             '<rect x="180" y="80" width="120" height="40" fill="#eee"/><text x="220" y="105">Pass</text></g>'
-            f'<g id="bank"><title>Gem value taken, by seat: {bank}</title>'
+            f'<g id="bank"><title>Gem value taken, player by player: {bank}</title>'
             f'<text x="20" y="136">Taken: {bank}</text></g></svg>'
         )
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return f"row {view['row']}  scores {view['scores']}"
 
 

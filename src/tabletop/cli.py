@@ -21,10 +21,11 @@ The terminal shows each person the board drawn from their own seat's view, never
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from time import perf_counter
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import numpy as np
 import typer
@@ -50,9 +51,11 @@ from tabletop.engine import (
     InvalidOptions,
     Option,
     OptionValue,
+    People,
     Seat,
     State,
     UnknownGame,
+    winners_phrase,
 )
 from tabletop.server.cli import serve
 from tabletop.server.settings import DEFAULT_DATA_DIRECTORY
@@ -197,8 +200,11 @@ def play(
     seed = secrets.randbelow(1 << 31) if seed is None else seed
     state = _new_state(game, count, _table_options(option), seed)
     seated = _seat_bots(specs, count, seat, seed)
-    people = [each for each in range(count) if each not in seated]
-    names = {each: seated[each][0] if each in seated else _person(each, people) for each in range(count)}
+    humans = [each for each in range(count) if each not in seated]
+    names = _Names(
+        tuple(seated[each][0] if each in seated else "" for each in range(count)),
+        humans[0] if len(humans) == 1 else None,
+    )
     title = f"{game.title}, {count} player{'s' if count > 1 else ''}"
     console.print(f"[bold]{escape(title)}[/bold], seed {seed} (replay it with --seed {seed})")
     try:
@@ -206,12 +212,24 @@ def play(
     except _Quit as reason:
         console.print(f"{reason} Game abandoned.")
         raise typer.Exit(code=reason.exit_code) from None
-    console.print(game.draw_text(state.view(people[0] if len(people) == 1 else None)), markup=False)
-    _show_outcome(state, names)
+    view = state.view(names.you)
+    console.print(game.draw_text(view, names.by_seat, names.you), markup=False)
+    _show_outcome(state, names.people(view, names.you))
 
 
-def _person(seat: Seat, people: list[Seat]) -> str:
-    return "you" if len(people) == 1 else f"player {seat}"
+@dataclass(frozen=True)
+class _Names:
+    """Who plays each seat in the terminal: a bot by its spec, a person as "Player n" or "you".
+
+    `you` is the one person's seat against bots; at a hot seat every person is "you" on
+    their own turn.
+    """
+
+    by_seat: tuple[str, ...]
+    you: Seat | None
+
+    def people(self, view: Mapping[str, Any], viewer: Seat | None) -> People:
+        return People.of_view(view, self.by_seat, viewer)
 
 
 def _seat_bots(specs: list[str], count: int, human: Seat, seed: int) -> dict[Seat, tuple[str, Bot]]:
@@ -234,51 +252,57 @@ def _seat_bots(specs: list[str], count: int, human: Seat, seed: int) -> dict[Sea
         _fail(str(error))
 
 
-def _play_to_the_end(state: State, seated: dict[Seat, tuple[str, Bot]], names: dict[Seat, str]) -> None:
+def _play_to_the_end(state: State, seated: dict[Seat, tuple[str, Bot]], names: _Names) -> None:
     hides_moves = state.game.capabilities.hidden_information
-    hot_seat = len(names) - len(seated) > 1
+    hot_seat = names.you is None
     while movers := state.current_players():
         mover = movers[0]
         if mover in seated:
             action_id = seated[mover][1].choose(state, mover)
+            people = names.people(state.view(names.you), names.you)
             # With hidden information a move may be secret: the board, drawn from the
             # person's view, shows whatever of it they may see.
-            shown = "has played" if hides_moves else f"plays {_label(state, mover, action_id)}"
+            shown = (
+                "has played" if hides_moves else f"plays {people.resolve(_label(state, mover, action_id))}"
+            )
             state.apply(mover, action_id)
-            console.print(f"seat {mover} ({names[mover]}) {shown}", markup=False)
+            console.print(f"{people.name(mover)} {shown}", markup=False)
         else:
-            _human_turn(state, mover, names[mover], hot_seat=hot_seat)
+            _human_turn(state, mover, names, hot_seat=hot_seat)
 
 
 def _label(state: State, seat: Seat, action_id: ActionId) -> str:
     return next((action.label for action in state.legal_actions(seat) if action.id == action_id), action_id)
 
 
-def _human_turn(state: State, seat: Seat, name: str, *, hot_seat: bool) -> None:
+def _human_turn(state: State, seat: Seat, names: _Names, *, hot_seat: bool) -> None:
     """Shows the seat's own view and its legal actions, and applies the first acceptable answer."""
     view = state.view(seat)
+    people = names.people(view, seat)
     if hot_seat:
-        console.rule(f"seat {seat} ({name})")
+        console.rule(People.of_view(view, names.by_seat).name(seat))
     else:
         console.print()
-    board = state.game.draw_text(view)
+    board = state.game.draw_text(view, names.by_seat, seat)
     console.print(board, markup=False)
-    if view["prompt"] not in board:
-        console.print(f"[bold]{escape(view['prompt'])}[/bold]")
-    actions = state.legal_actions(seat)
+    prompt = people.resolve(view["prompt"])
+    if prompt not in board:
+        console.print(f"[bold]{escape(prompt)}[/bold]")
+    actions = [replace(action, label=people.resolve(action.label)) for action in state.legal_actions(seat)]
     # Where ids are numbers themselves (Kalah's pits), list numbers would be ambiguous.
     numbered = not any(action.id.isdigit() for action in actions)
     _show_choices(actions, numbered)
     hint = "a number or an action id" if numbered else "an action id"
+    asking = f"{People.of_view(view, names.by_seat).name(seat)}, your move" if hot_seat else "Your move"
     while True:
-        answer = _ask(f"seat {seat}, your move ({hint}; q to quit): ")
+        answer = _ask(f"{asking} ({hint}; q to quit): ")
         action_id = _read_answer(answer, actions, numbered)
         if action_id is None:
             continue
         try:
             state.apply(seat, action_id)
         except IllegalAction as error:
-            errors.print(f"[red]not played:[/red] {escape(str(error))}")
+            errors.print(f"[red]not played:[/red] {escape(people.resolve(str(error)))}")
             continue
         return
 
@@ -313,21 +337,19 @@ def _read_answer(answer: str, actions: list[Action], numbered: bool) -> ActionId
     return answer
 
 
-def _show_outcome(state: State, names: dict[Seat, str]) -> None:
+def _show_outcome(state: State, people: People) -> None:
     outcome = state.outcome()
     if outcome is None:
         raise RuntimeError(f"{state.game.id}: no seat may act, yet outcome() is None")
-    console.print(f"[bold]Game over:[/bold] {escape(outcome.reason)}")
+    console.print(f"[bold]Game over:[/bold] {escape(people.resolve(outcome.reason))}")
     table = Table()
-    for column in ("seat", "player", "score", "rank"):
+    for column in ("player", "score", "rank"):
         table.add_column(column)
     for seat, (score, rank) in enumerate(zip(outcome.scores, outcome.ranks, strict=True)):
-        table.add_row(str(seat), names[seat], f"{score:g}", str(rank))
+        table.add_row(people.name(seat), f"{score:g}", str(rank))
     console.print(table)
-    winners = outcome.winners()
-    if len(names) > 1:
-        who = " and ".join(f"seat {seat} ({names[seat]})" for seat in winners)
-        console.print(f"[bold]{escape('Draw between ' + who if len(winners) > 1 else who + ' wins')}[/bold]")
+    if state.players > 1:
+        console.print(f"[bold]{escape(people.resolve(winners_phrase(outcome.winners())))}[/bold]")
 
 
 # tabletop match -----------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from playwright.sync_api import Page, ViewportSize
 from table_driver import Person, create_table, play_one_move, seq, settle, wait_for_turn
 
 from tabletop import bots, games
-from tabletop.engine import Game
+from tabletop.engine import Game, People, State
 
 pytestmark = pytest.mark.browser
 
@@ -82,17 +82,14 @@ def _panel_rows(page: Page, bot_name: str) -> list[tuple[int, bool, str]]:
         "#tt-game-over tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent.trim()))"
     )
     for _, name, _ in cells:
-        assert name.endswith("(you)") or name == bot_name, name
+        assert name.endswith("(you)") or name.startswith(bot_name), name  # then its colour, if any
     return [(int(rank), name.endswith("(you)"), score) for rank, name, score in cells]
 
 
-def _replayed_outcome(game: Game, table: dict[str, Any], moves: list[dict[str, Any]]) -> dict[str, Any]:
-    """The engine's own verdict on the logged moves from the table's seed."""
+def _replayed_state(game: Game, table: dict[str, Any], moves: list[dict[str, Any]]) -> State:
+    """The engine's own end of the logged moves from the table's seed."""
     played = [(move["seat"], move["action"]) for move in moves]
-    state = game.replay(table["players"], table["options"], table["seed"], played)
-    outcome = state.outcome()
-    assert outcome is not None, "the logged moves do not finish the game"
-    return {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason}
+    return game.replay(table["players"], table["options"], table["seed"], played)
 
 
 def _check_the_result(page: Page, base_url: str, game: Game, moves_sent: int, bot_name: str) -> None:
@@ -101,10 +98,16 @@ def _check_the_result(page: Page, base_url: str, game: Game, moves_sent: int, bo
     moves = page.request.get(f"{base_url}/api/tables/{table_id}/moves").json()["moves"]
     result = table["result"]
     assert table["status"] == "finished"
-    assert result == _replayed_outcome(game, table, moves)
+    state = _replayed_state(game, table, moves)
+    outcome = state.outcome()
+    assert outcome is not None, "the logged moves do not finish the game"
+    assert (result["scores"], result["ranks"]) == (list(outcome.scores), list(outcome.ranks))
+    names = [seat["name"] or bot_name for seat in table["seats"]]
+    assert result["reason"] == People(tuple(names)).resolve(outcome.reason)
     assert sum(move["seat"] == PERSON_SEAT for move in moves) == moves_sent
     assert page.locator("#tt-log li").count() == len(moves) == seq(page)
-    assert page.inner_text("#tt-game-over p") == result["reason"]
+    person = People.of_view(state.view(PERSON_SEAT), names, PERSON_SEAT)
+    assert page.inner_text("#tt-game-over p") == person.resolve(outcome.reason)
     expected = [
         (rank, seat == PERSON_SEAT, f"{score:g}")
         for seat, (rank, score) in enumerate(zip(result["ranks"], result["scores"], strict=True))

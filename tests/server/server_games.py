@@ -111,7 +111,7 @@ class SecretGame(Game):
     def max_length(self, players: int, options: Options | None = None) -> int:
         return 2 * BETS_PER_SEAT
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return (
             '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 40">'
             '<rect id="bet-high" x="0" y="0" width="90" height="40"/>'
@@ -119,7 +119,7 @@ class SecretGame(Game):
             f'<text x="95" y="25">{view["my_card"] or "?"}</text></svg>'
         )
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return f"my card: {view['my_card']}  bets: {view['bets']}"
 
 

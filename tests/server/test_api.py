@@ -43,9 +43,11 @@ def test_games_are_listed_with_their_declarations(site: Site) -> None:
     listed = {game["id"]: game for game in site.http.get("/api/games").json()}
     assert listed["nim"]["players"] == "2–3"
     assert listed["nim"]["options"]["heaps"] == {
+        "label": "Heaps",
         "default": "3-4-5",
         "choices": ["1-2", "3-4-5", "2-2"],
-        "help": "stones per heap",
+        "choice_names": ["1-2", "3-4-5", "Two and two"],
+        "help": "Stones in each heap",
     }
 
 

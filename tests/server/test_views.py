@@ -157,3 +157,25 @@ async def test_a_past_position_is_shown_as_the_viewer_saw_it_and_offers_no_actio
     assert before_bobs_bid["seq"] == 1 and before_bobs_bid["view"]["has_bid"] == [True, False]
     assert before_bobs_bid["actions"] == [] and view_data(live, 1)["actions"] != []
     assert "bid 3" not in json.dumps(before_bobs_bid)
+
+
+async def test_people_are_named_everywhere_and_the_viewer_is_you(service: TableService, store: Store) -> None:
+    ann, bob = store.create_guest("Ann"), store.create_guest("Bob")
+    seats = (SeatSpec(player_id=ann.id), SeatSpec(player_id=bob.id))
+    live = await service.create_table(TableRequest("nim", seats, {"heaps": "1-2"}, seed=1))
+    own, spectator = view_data(live, 0), view_data(live, None)
+    assert own["prompt"] == "You (Red) to move" and spectator["prompt"] == "Ann (Red) to move"
+    assert own["view"]["prompt"] == "You (Red) to move"
+    assert ">1 2 · You (Red)<" in own["svg"] and ">1 2 · Ann (Red)<" in spectator["svg"]
+    assert [(player["name"], player["colour"]) for player in own["players"]] == [
+        ("Ann", "Red"),
+        ("Bob", "Blue"),
+    ]
+    html = state_fragment(own)
+    assert 'Ann <span class="colour">(Red)</span> (you)' in html and "Seat" not in html
+    await service.play_as(live.id, ann.id, "2:2", 0)
+    await service.play_as(live.id, bob.id, "1:1", 1)
+    live = await service.table(live.id)
+    assert view_data(live, 1)["outcome"]["reason"] == "You (Blue) took the last stone"
+    assert view_data(live, None)["outcome"]["reason"] == "Bob (Blue) took the last stone"
+    assert view_data(live, 0)["log"][0]["label"] == "take 2 from heap 2"

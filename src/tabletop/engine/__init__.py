@@ -12,11 +12,13 @@ from tabletop.engine.options import (
     OptionValue,
     resolve_options,
 )
+from tabletop.engine.people import POSSESSIVE, People, mention, mentioned_seats, winners_phrase
 from tabletop.engine.registry import Registry
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import JsonDict, State, Tensor
 
 __all__ = [
+    "POSSESSIVE",
     "Action",
     "ActionId",
     "BoolOption",
@@ -31,11 +33,15 @@ __all__ = [
     "OptionValue",
     "Options",
     "Outcome",
+    "People",
     "Registry",
     "Rng",
     "Seat",
     "State",
     "Tensor",
     "UnknownGame",
+    "mention",
+    "mentioned_seats",
     "resolve_options",
+    "winners_phrase",
 ]

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from tabletop.engine.actions import ActionId, Seat
 from tabletop.engine.errors import InvalidOptions
 from tabletop.engine.options import Option, Options, OptionValue, resolve_options
+from tabletop.engine.people import People
 from tabletop.engine.state import JsonDict, State
 
 
@@ -124,10 +125,23 @@ class Game(ABC):
     def max_length(self, players: int, options: Options | None = None) -> int:
         """An upper bound on the number of actions in one game (the conformance suite checks it)."""
 
-    @abstractmethod
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
-        """The board drawn from a view, as an SVG document whose element ids the actions' paths name."""
+    def draw_svg(self, view: Mapping[str, Any], names: Sequence[str] = (), viewer: Seat | None = None) -> str:
+        """The board drawn from a view as SVG, its players named for `viewer` (see `People`).
+
+        Seats without a name in `names` read "Player 1…N"; the viewer's own seat reads "you".
+        """
+        return People.of_view(view, names, viewer).resolve(self._draw_svg(view), markup=True)
+
+    def draw_text(
+        self, view: Mapping[str, Any], names: Sequence[str] = (), viewer: Seat | None = None
+    ) -> str:
+        """The board drawn from a view as plain text, for the terminal and debugging."""
+        return People.of_view(view, names, viewer).resolve(self._draw_text(view))
 
     @abstractmethod
-    def draw_text(self, view: Mapping[str, Any]) -> str:
-        """The board drawn from a view as plain text, for the terminal and debugging."""
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
+        """The SVG document whose element ids the actions' paths name; players as `mention`s."""
+
+    @abstractmethod
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
+        """The text drawing; players as `mention`s."""

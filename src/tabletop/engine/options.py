@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tabletop.engine.errors import InvalidOptions, shown
 
@@ -21,10 +21,16 @@ _WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
 
 @dataclass(frozen=True)
 class Option:
-    """One table option: its default, the values it accepts, and a line of help."""
+    """One table option: its default, the values it accepts, and words for players.
+
+    `label` names the option on the "new table" form and `help` says in one line what it
+    changes, both written for players (no rule numbers, no identifiers: the conformance
+    suite checks); the option's key and values stay the notation of scripts and the API.
+    """
 
     default: OptionValue
     help: str = ""
+    label: str = ""
 
     @property
     def choices(self) -> tuple[OptionValue, ...]:
@@ -41,6 +47,10 @@ class Option:
             allowed = ", ".join(str(choice) for choice in self.choices)
             raise InvalidOptions(f"option {name!r} must be one of {allowed}; got {shown(value)}")
         return converted
+
+    def value_name(self, value: OptionValue) -> str:
+        """How players read one of the values, e.g. on the form's drop-down list."""
+        return str(value)
 
     def _convert(self, value: object) -> OptionValue:
         return value  # type: ignore[return-value]
@@ -92,14 +102,19 @@ class IntOption(Option):
 
 @dataclass(frozen=True)
 class ChoiceOption(Option):
-    """One of a fixed list of names."""
+    """One of a fixed list of names; `names` gives players' words for them ("at_turn" reads
+    "When the player to move has no seed")."""
 
     default: str = ""
     values: tuple[str, ...] = ()
+    names: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def choices(self) -> tuple[OptionValue, ...]:
         return self.values
+
+    def value_name(self, value: OptionValue) -> str:
+        return self.names.get(str(value), str(value))
 
     def _convert(self, value: object) -> OptionValue:
         return value.strip() if isinstance(value, str) else ""

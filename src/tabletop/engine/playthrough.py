@@ -2,16 +2,21 @@
 
 A transcript shows every step's legal action ids and the one taken, and the spectator's
 drawing whenever a new seat takes over (so a multi-step turn, like a Yatzy turn of toggles and
-rolls, draws the board once and the files stay readable). Saved transcripts are diffed in the
+rolls, draws the board once and the files stay readable). Players read as "Player n", as
+in `str(state)`. Saved transcripts are diffed in the
 tests so that any change of rules, notation or drawing shows up
 (`scripts/regenerate_golden.py` rewrites them).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tabletop.engine.game import Game
 from tabletop.engine.options import Options
+from tabletop.engine.people import People
 from tabletop.engine.rng import Rng
+from tabletop.engine.state import State
 
 GOLDEN_SEED = 2026
 
@@ -33,10 +38,17 @@ def transcript(game: Game, players: int, options: Options | None, seed: int) -> 
             lines += [f"## step {step}: seat {seat}'s turn", str(state)]
         previous_seat = seat
         lines.append(f"to act: {list(state.current_players())}; legal: " + " ".join(a.id for a in actions))
-        lines.append(f"seat {seat} plays {action.id!r}: {action.label}")
+        lines.append(f"seat {seat} plays {action.id!r}: {_read(state, action.label)}")
         state.apply(seat, action.id)
-    lines += ["## end", str(state), f"outcome: {state.outcome()}", ""]
+    outcome = state.outcome()
+    shown = None if outcome is None else replace(outcome, reason=_read(state, outcome.reason))
+    lines += ["## end", str(state), f"outcome: {shown}", ""]
     return "\n".join(lines)
+
+
+def _read(state: State, text: str) -> str:
+    """A game's text as `str(state)` shows it: players as "Player n", with their colours."""
+    return People.of_view(state.view(None)).resolve(text)
 
 
 def golden_players(game: Game) -> int:

@@ -32,7 +32,7 @@ from tabletop.server.identity import (
 from tabletop.server.inputs import clean_name
 from tabletop.server.live import replay_snapshot
 from tabletop.server.service import MAX_ACTION_ID_LENGTH, MAX_SEATS, TableRequest
-from tabletop.server.summaries import game_summary, table_summary
+from tabletop.server.summaries import game_summary, table_people, table_summary
 from tabletop.server.views import view_data, visible_log
 from tabletop.store import NameTaken, PlayerRecord, SeatSpec, UsernameTaken
 from tabletop.store.models import NAME_LENGTH
@@ -277,7 +277,9 @@ async def post_move(
     """Plays `action` for my seat; `seq` is the table's seq the move was chosen at."""
     await context.limits.check(request, "move", player.id)
     entry = await context.service.play_as(table_id, player.id, body.action, body.seq)
-    return {"seq": entry.seq, "seat": entry.seat, "action": entry.action_id, "label": entry.label}
+    live = await context.service.table(table_id)
+    label = table_people(live.record, live.state.view(entry.seat), entry.seat).resolve(entry.label)
+    return {"seq": entry.seq, "seat": entry.seat, "action": entry.action_id, "label": label}
 
 
 @router.get("/tables/{table_id}/moves")
@@ -288,8 +290,15 @@ async def get_moves(
     live = await context.service.table(table_id)
     viewer = live.record.seat_of(player.id if player else None)
     log = visible_log(live, viewer, live.is_over)
+    people = table_people(live.record, live.state.view(viewer), viewer)
     moves = [
-        {"seq": e.seq, "seat": e.seat, "action": e.action_id or None, "label": e.label, "time": e.time}
+        {
+            "seq": e.seq,
+            "seat": e.seat,
+            "action": e.action_id or None,
+            "label": people.resolve(e.label),
+            "time": e.time,
+        }
         for e in log
     ]
     return {"table": live.id, "seq": live.seq, "moves": moves}

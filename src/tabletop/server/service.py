@@ -39,7 +39,7 @@ from tabletop.server.inputs import clean_line
 from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, rebuild
 from tabletop.server.move_writer import MoveWriter
 from tabletop.server.rate_limits import MAX_OPEN_TABLES
-from tabletop.server.summaries import bot_display_name
+from tabletop.server.summaries import bot_display_name, table_people
 from tabletop.store import (
     MODES,
     OPEN_STATUSES,
@@ -351,7 +351,8 @@ class TableService:
             try:
                 after.apply(seat, action_id)
             except IllegalAction as error:
-                raise errors.IllegalMove(str(error)) from error
+                people = table_people(live.record, live.state.view(None), seat)
+                raise errors.IllegalMove(people.resolve(str(error))) from error
             outcome = after.outcome() if after.is_over() else None
             result = None if outcome is None else ranked_with_forfeits(outcome, live.record)
             try:

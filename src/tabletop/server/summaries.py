@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop import bots
-from tabletop.engine import Game, Outcome
+from tabletop.engine import Game, Outcome, People, Seat
 from tabletop.store import SeatRecord, TableRecord
 
 
@@ -24,7 +25,7 @@ def table_summary(record: TableRecord, seq: int | None = None) -> dict[str, Any]
         "url": f"/t/{record.id}",
         "created_at": record.created_at.isoformat(),
         "seats": [_seat_summary(seat) for seat in record.seats],
-        "result": None if record.result is None else outcome_summary(record.result),
+        "result": None if record.result is None else outcome_summary(record.result, table_people(record)),
         "clock": record.clock,
         "forfeits": [forfeit.to_json() for forfeit in record.forfeits],
         "rematch_of": record.rematch_of,
@@ -52,9 +53,21 @@ def _seat_summary(seat: SeatRecord) -> dict[str, Any]:
     }
 
 
-def outcome_summary(outcome: Outcome) -> dict[str, Any]:
-    """Scores, ranks (1 = best) and the reason, as JSON."""
-    return {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason}
+def outcome_summary(outcome: Outcome, people: People) -> dict[str, Any]:
+    """Scores, ranks (1 = best) and the reason as `people` read it, as JSON."""
+    reason = people.resolve(outcome.reason)
+    return {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": reason}
+
+
+def table_people(
+    record: TableRecord, view: Mapping[str, Any] | None = None, viewer: Seat | None = None
+) -> People:
+    """The table's people as `viewer` reads them: names by seat, and colours if `view` has them.
+
+    An open seat has no name yet, so the game's text calls it "Player n".
+    """
+    names = tuple("" if seat.is_open else seat_display_name(seat) for seat in record.seats)
+    return People.of_view(view or {}, names, viewer)
 
 
 def game_summary(game: Game) -> dict[str, Any]:
@@ -67,14 +80,23 @@ def game_summary(game: Game) -> dict[str, Any]:
         "max_players": game.max_players,
         "players": game.player_range(),
         "options": {
-            name: {"default": option.default, "choices": list(option.choices), "help": option.help}
+            name: {
+                "label": option.label,
+                "default": option.default,
+                "choices": list(option.choices),
+                "choice_names": [option.value_name(choice) for choice in option.choices],
+                "help": option.help,
+            }
             for name, option in game.options.items()
         },
     }
 
 
 def result_line(record: TableRecord) -> str:
-    """A finished table's result for a list: the winner first, then the scores, best first.
+    """A finished table's result for a list: the winner first, then the scores in rank order.
+
+    Ranks, not scores, order them: a game may rank a lower score first (Circle of Life's
+    stuck player wins however few stones they ate), and the winner's score still leads.
 
     >>> from datetime import datetime, UTC
     >>> seats = (SeatRecord(0, 1, "Ann", None, None), SeatRecord(1, None, None, "mcts", 3))
@@ -82,13 +104,17 @@ def result_line(record: TableRecord) -> str:
     >>> result = Outcome((1.0, 3.0), (2, 1), "done")
     >>> result_line(TableRecord("t", "kalah", {}, 1, 2, "live", "finished", 1, now, now, now, result, seats))
     'MCTS bot, level 3 wins 3–1'
+    >>> stuck = Outcome((5.0, 12.0), (1, 2), "could not place, so wins")
+    >>> result_line(TableRecord("t", "kalah", {}, 1, 2, "live", "finished", 1, now, now, now, stuck, seats))
+    'Ann wins 5–12'
     """
     result = record.result
     if result is None:
         return "no result"
     names = [seat_display_name(seat) for seat in record.seats]
     winners = [names[seat] for seat, rank in enumerate(result.ranks) if rank == 1]
-    scores = "–".join(f"{score:g}" for score in sorted(result.scores, reverse=True))
+    by_rank = sorted(range(len(result.ranks)), key=lambda seat: (result.ranks[seat], -result.scores[seat]))
+    scores = "–".join(f"{result.scores[seat]:g}" for seat in by_rank)
     verb = "wins" if len(winners) == 1 else "share the win"
     return f"{' and '.join(winners)} {verb} {scores}"
 

@@ -17,6 +17,8 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from tabletop.server.summaries import seat_display_name
+
 WEB_DIRECTORY = Path(str(resources.files("tabletop") / "web"))
 TEMPLATES_DIRECTORY = WEB_DIRECTORY / "templates"
 STATIC_DIRECTORY = WEB_DIRECTORY / "static"
@@ -38,12 +40,12 @@ def render(template: str, **context: Any) -> str:
 
 
 def seat_name(seat: int) -> str:
-    """Seats are numbered from 0 everywhere (engine, drawings, prompts, API), so pages are too.
+    """A seat nobody has taken yet, for people: seats count from 0 in the API, players from 1.
 
     >>> seat_name(0)
-    'Seat 0'
+    'Player 1'
     """
-    return f"Seat {seat}"
+    return f"Player {seat + 1}"
 
 
 def static_url(name: str) -> str:
@@ -90,3 +92,4 @@ def profile_url(name: str) -> str:
 ENVIRONMENT.filters["seat_name"] = seat_name
 ENVIRONMENT.filters["profile_url"] = profile_url
 ENVIRONMENT.globals["static_url"] = static_url
+ENVIRONMENT.filters["person"] = seat_display_name

@@ -5,6 +5,10 @@ screen, a replay step — is built by `view_data` from `state.view(viewer)` and 
 own legal actions, never from the state itself, so hidden information cannot leak. In
 the move log each viewer reads of other seats' moves what the game declared public
 (`State.public_label`, kept in each `LogEntry`) until the game ends, then everything.
+
+It is also where seats become people: the game's text names players by mention
+(`engine/people.py`), and every text here — prompt, labels, log, result, the view and the
+drawing — is resolved with the table's names, each seat's colour and "you" for the viewer.
 """
 
 from __future__ import annotations
@@ -13,9 +17,9 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from tabletop.engine import JsonDict, Outcome, Seat
+from tabletop.engine import JsonDict, Outcome, People, Seat
 from tabletop.server.live import LiveTable, LogEntry, replay_snapshot
-from tabletop.server.summaries import outcome_summary, seat_display_name
+from tabletop.server.summaries import outcome_summary, seat_display_name, table_people
 from tabletop.server.templating import profile_url, render
 from tabletop.store import RatingDelta
 
@@ -39,9 +43,11 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
     actions = state.legal_actions(viewer) if playing and viewer in movers else []
     log = visible_log(live, viewer, ended if revealed is None else revealed)
     outcome = _result(live)
+    people = table_people(live.record, view, viewer)
     prompt = str(view.get("prompt", ""))
     if outcome is not None and not state.is_over():  # ended by a resignation or the clock
         prompt = f"Game over: {outcome.reason}"
+    prompt = people.resolve(prompt)
     return {
         "table": live.id,
         "game": live.game.id,
@@ -56,21 +62,21 @@ def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = N
         "actions": [
             {
                 "id": action.id,
-                "label": action.label,
+                "label": people.resolve(action.label),
                 "path": list(action.path),
                 "selection": sorted(action.selection),
             }
             for action in actions
         ],
         "last_move_path": list(log[-1].path) if log else [],
-        "players": _players(live, movers, outcome),
-        "log": [_log_item(entry) for entry in log],
-        "outcome": None if outcome is None else outcome_summary(outcome),
+        "players": _players(live, movers, outcome, people),
+        "log": [_log_item(entry, people) for entry in log],
+        "outcome": None if outcome is None else outcome_summary(outcome, people),
         "clock": _clock(live),
         "clock_text": None if live.clocks is None else live.clocks.spec.describe(),
         "server_time": server_time(),
-        "view": view,
-        "svg": _drawing(live, view),
+        "view": people.resolve_all(view),
+        "svg": _drawing(live, view, people),
     }
 
 
@@ -94,25 +100,28 @@ def server_time() -> str:
     return datetime.now(UTC).isoformat()
 
 
-def _drawing(live: LiveTable, view: JsonDict) -> str:
-    """The game's SVG for `view`, drawn once per distinct view of this position.
+def _drawing(live: LiveTable, view: JsonDict, people: People) -> str:
+    """The game's SVG for `view` as `people` read it, drawn once per distinct view and reader.
 
-    `draw_svg` depends on the view alone, so viewers whose views are equal (every seat of a
-    perfect-information game, all spectators) share one drawing.
+    `draw_svg` depends on the view and the names alone, so readers who see the same (all
+    spectators) share one drawing.
     """
-    key = ("svg", json.dumps(view, sort_keys=True))
+    key = ("svg", json.dumps(view, sort_keys=True), people)
     drawing = live.rendered.get(key)
     if drawing is None:
-        drawing = live.rendered[key] = live.game.draw_svg(view)
+        drawing = live.rendered[key] = live.game.draw_svg(view, people.names, people.viewer)
     return str(drawing)
 
 
-def _players(live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None) -> list[dict[str, Any]]:
+def _players(
+    live: LiveTable, movers: tuple[Seat, ...], outcome: Outcome | None, people: People
+) -> list[dict[str, Any]]:
     changes = {delta.seat: delta for delta in live.record.rating_changes}
     return [
         {
             "seat": seat.seat,
             "name": seat_display_name(seat),
+            "colour": people.colours[seat.seat] if seat.seat < len(people.colours) else None,
             "bot": seat.bot,
             "level": seat.bot_level,
             "open": seat.is_open,
@@ -144,8 +153,9 @@ def _step_status(
     return "choosing" if seat in movers else "done"
 
 
-def _log_item(entry: LogEntry) -> dict[str, Any]:
-    return {"seq": entry.seq, "seat": entry.seat, "action": entry.action_id or None, "label": entry.label}
+def _log_item(entry: LogEntry, people: People) -> dict[str, Any]:
+    label = people.resolve(entry.label)
+    return {"seq": entry.seq, "seat": entry.seat, "action": entry.action_id or None, "label": label}
 
 
 def live_message(live: LiveTable, viewer: Seat | None, *, watching: int = 0) -> str:

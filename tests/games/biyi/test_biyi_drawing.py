@@ -98,6 +98,6 @@ def test_the_text_board() -> None:
     state = play(position({"b2": "LDL", "e6": "D"}), "b2c2")
     text = GAME.draw_text(state.view(None))
     lines = text.splitlines()
-    assert lines[0].startswith("Dark to move") and lines[1] == "last: Light b2c2"
+    assert lines[0].startswith("Player 2 (Dark) to move") and lines[1] == "last: Light b2c2"
     assert "[LDL]" in lines[2 + 7 - 2]  # row 2, counted from the top row 7
     assert "C@" not in text and "L@" in text and "D@" in text and "~" in text

@@ -103,5 +103,5 @@ def test_the_text_board_keeps_the_hexagon_and_names_the_species() -> None:
         "H      . . . . . .",
         "I       . . . . o",
     ]
-    assert text.startswith("Black to place a stone")
+    assert text.startswith("Player 1 (Black) to place a stone")
     assert GAME.draw_text(state.view(None)) == text

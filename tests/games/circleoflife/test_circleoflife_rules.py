@@ -34,7 +34,7 @@ from circleoflife_reference import (
     position,
 )
 
-from tabletop.engine import IllegalAction, Rng
+from tabletop.engine import IllegalAction, People, Rng
 from tabletop.games.circleoflife import GAME
 from tabletop.games.circleoflife.board import (
     BOARD,
@@ -255,7 +255,9 @@ def test_reaching_the_target_wins_at_once() -> None:
     assert state.eaten == [21, 0]
     assert state.is_over() and state.current_players() == () and state.legal_actions(WHITE) == []
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners() == (BLACK,) and "ate 21" in outcome.reason
+    assert outcome is not None and outcome.winners() == (BLACK,)
+    assert People(("Ann", "Bob")).resolve(outcome.reason) == "Ann ate 21 stones (the target is 20)"
+    assert outcome.scores == (21.0, 0.0)
     with pytest.raises(IllegalAction, match="game is over"):
         state.apply(WHITE, "I8")
 
@@ -321,7 +323,20 @@ def test_the_stuck_win_comes_right_after_the_opponents_move() -> None:
     state = position(*picture_cells(before), to_move=WHITE)
     state.apply(WHITE, "I7")
     assert state.winner == BLACK
-    assert state.prompt() == "Black wins: Black has no legal placement left (R10)"
+    prompt = People(("Ann", "Bob"), ("Black", "White")).resolve(state.prompt())
+    assert prompt == (
+        "Ann (Black) wins: Ann (Black) has no legal placement left, and a player who cannot place wins"
+    )
+
+
+def test_the_stuck_winner_ranks_first_whatever_the_stones_eaten() -> None:
+    # R10: the scores are the stones eaten, the ranks say who won, so the result reads winner first
+    before = BLACK_STUCK.replace("X X X o X", "X X X . X")
+    state = position(*picture_cells(before), to_move=WHITE, eaten=(1, 19))
+    state.apply(WHITE, "I7")
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.ranks == (1, 2) and outcome.scores[WHITE] >= 19 > outcome.scores[BLACK]
 
 
 # R11 Predators next to you ---------------------------------------------------------------------

@@ -93,8 +93,10 @@ def test_text_board_shows_stacks_heights_dvonn_and_last_move() -> None:
     state = position("C3:R, D3:1B, E3:2W, K5:1W")
     state.apply(0, "E3C3")
     lines = str(state).splitlines()
-    assert lines[0] == "Black to move a stack"
-    assert lines[1] == "White 3 · Black 1 · out of play: white 22, black 21 · last: White E3C3 (removed K5)"
+    assert lines[0] == "Player 2 (Black) to move a stack"
+    assert lines[1] == (
+        "White 3 · Black 1 · out of play: white 22, black 21 · last: Player 1 (White) E3C3 (removed K5)"
+    )
     assert lines[4].split() == ["3", ".", ".", "[W3*]", "B", ".", ".", ".", ".", ".", ".", "."]
     assert lines[7].split() == list("ABCDEFGHI")
     assert str(state) == str(state.clone())
@@ -103,8 +105,8 @@ def test_text_board_shows_stacks_heights_dvonn_and_last_move() -> None:
 def test_text_board_during_placement() -> None:
     state = after("", REFERENCE_PLACEMENT[:4])
     text = str(state)
-    assert text.startswith("White to place a white piece on an empty space\n")
-    assert "to place: red 0, white 23, black 22 · last: Black A1" in text
+    assert text.startswith("Player 1 (White) to place a white piece on an empty space\n")
+    assert "to place: red 0, white 23, black 22 · last: Player 2 (Black) A1" in text
     assert text.splitlines()[6].split() == ["1", "[B]", ".", ".", ".", ".", ".", ".", ".", ".", "J"]
 
 

@@ -18,7 +18,7 @@ import pytest
 from dvonn_reference import position
 from test_dvonn_perft import REFERENCE_PLACEMENT, after
 
-from tabletop.engine import IllegalAction, Rng
+from tabletop.engine import IllegalAction, People, Rng
 from tabletop.games.dvonn import GAME
 from tabletop.games.dvonn.board import BORDER, CELLS, INDEX, LINES, NAMES, NEIGHBOURS, RAYS
 from tabletop.games.dvonn.state import DvonnState
@@ -264,7 +264,9 @@ def test_dv_r5_a_player_without_a_move_must_pass_and_the_other_keeps_moving() ->
     # DV-R5 and section 7 scenario 6.
     state = position("E3:3W, D2:R, D3:1B, E2:1B, E4:1B, F3:1B, F4:1B")
     assert state.legal_action_ids(WHITE) == ["PASS"]
-    assert state.view(WHITE)["prompt"] == "White has no move and must pass"
+    view = state.view(WHITE)
+    prompt = People.of_view(view, viewer=WHITE).resolve(view["prompt"])
+    assert prompt == "You (White) have no move and must pass"
     state.apply(WHITE, "PASS")
     assert state.current_players() == (BLACK,)
     state.apply(BLACK, "D3E3")
@@ -302,7 +304,7 @@ def test_dv_r8_higher_score_wins() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.scores == (2, 0) and outcome.ranks == (1, 2)
-    assert outcome.reason == "White wins 2–0 on pieces in controlled stacks"
+    assert People(("Ann", "Bob")).resolve(outcome.reason) == "Ann wins 2–0 on pieces in controlled stacks"
 
 
 def test_dv_r8_equal_scores_are_a_draw() -> None:
@@ -322,7 +324,8 @@ def test_dv_r8_game_over_prompt_and_view() -> None:
     state.apply(WHITE, "B1B2")
     view = state.view(None)
     assert view["phase"] == "over" and view["to_move"] is None
-    assert view["prompt"] == "Game over: White wins 2–0 on pieces in controlled stacks"
+    prompt = People.of_view(view, ("Ann", "Bob")).resolve(view["prompt"])
+    assert prompt == "Game over: Ann (White) wins 2–0 on pieces in controlled stacks"
 
 
 def test_json_round_trip_and_independent_clones() -> None:

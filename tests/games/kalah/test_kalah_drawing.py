@@ -64,8 +64,11 @@ def test_the_drawing_shows_counts_and_owners() -> None:
     svg = GAME.draw_svg(state.view(None))
     assert ">10</text>" in svg
     assert ">7</text>" in svg
-    assert "South · seat 0 · to move" in svg
-    assert "North · seat 1" in svg
+    assert "Player 1 (South) · to move" in svg
+    assert "Player 2 (North)" in svg
+    named = GAME.draw_svg(state.view(1), ["Ann & Co", "Bob"], viewer=1)
+    assert "Ann &amp; Co (South) · to move" in named
+    assert ">You (North)</text>" in named
 
 
 def test_the_text_drawing_shows_both_rows_and_stores() -> None:
@@ -88,8 +91,9 @@ def test_the_text_drawing_shows_both_rows_and_stores() -> None:
         "2]",
         "[",
         "2]",
-        "seat",
-        "1",
+        "Player",
+        "2",
+        "(North)",
     ]
     assert lines[2].split() == ["[", "0]", "[", "4]"]
     assert lines[3].split() == [
@@ -106,11 +110,12 @@ def test_the_text_drawing_shows_both_rows_and_stores() -> None:
         "0]",
         "[",
         "0]",
-        "seat",
-        "0",
+        "Player",
+        "1",
+        "(South)",
     ]
     assert lines[4].split() == ["S1", "S2", "S3", "S4", "S5", "S6"]
-    assert lines[-1] == "North (seat 1) to move"
+    assert lines[-1] == "Player 2 (North) to move"
 
 
 def _texts_near(root: ElementTree.Element, x: float, y: float, reach: float) -> list[str]:

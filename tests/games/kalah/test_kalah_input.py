@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tabletop import games
-from tabletop.engine import BoolOption, ChoiceOption, IllegalAction, IntOption, InvalidOptions, Rng
+from tabletop.engine import BoolOption, ChoiceOption, IllegalAction, IntOption, InvalidOptions, People, Rng
 from tabletop.games.kalah import NORTH, SOUTH, KalahState
 
 GAME = games.load("kalah")
@@ -235,17 +235,26 @@ def test_views_are_json_and_name_owners_turn_and_last_move() -> None:
         {"pit": "pit-n4", "seeds": 3},
     )
     assert last["text"] == "South sowed pit 6 (10 seeds): last seed in South's empty pit 3, captured 3 seeds"
-    assert view["prompt"] == "North (seat 1) to move"
+    assert _read(view["prompt"], view) == "Player 2 (North) to move"
+
+
+def _read(text: str, view: dict[str, Any]) -> str:
+    """The text as a reader with no names sees it (mentions resolved with the view's colours)."""
+    return People.of_view(view).resolve(text)
 
 
 def test_prompts_for_extra_move_swap_and_end() -> None:
     state = GAME.new_state(2, {"pie_rule": True})
     state.apply(0, "3")
-    assert state.view(None)["prompt"] == "South (seat 0) moves again"
+    view = state.view(None)
+    assert _read(view["prompt"], view) == "Player 1 (South) moves again"
     state.apply(0, "1")
-    assert state.view(None)["prompt"] == "North (seat 1): sow a pit or swap sides (pie rule)"
+    view = state.view(None)
+    assert _read(view["prompt"], view) == "Player 2 (North): sow a pit or swap sides (pie rule)"
     state.apply(1, "swap")
     view = state.view(0)
-    assert view["prompt"] == "North (seat 0) to move"
+    assert _read(view["prompt"], view) == "Player 1 (North) to move"
+    assert People.of_view(view, ["Ann", "Bob"], viewer=0).resolve(view["prompt"]) == "You (North) to move"
     assert (view["south_seat"], view["north_seat"], view["viewer_side"]) == (1, 0, "north")
-    assert view["last_move"]["text"] == "Seat 1 swapped sides and now plays South (pie rule)"
+    swap = "Player 2 (South) swapped sides and now plays South (pie rule)"
+    assert _read(view["last_move"]["text"], view) == swap

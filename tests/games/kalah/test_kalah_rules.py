@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop import games
-from tabletop.engine import OptionValue
+from tabletop.engine import OptionValue, People
 from tabletop.games.kalah import NORTH, SOUTH, KalahState
 from tabletop.games.kalah.board import Side
 
@@ -186,7 +186,8 @@ def test_scenario_6_at_turn_lets_north_play_on() -> None:
     assert board(state) == ((0,) * 6, 21, (0,) * 6, 27)
     outcome = state.outcome()
     assert outcome is not None
-    assert outcome.reason == "South's pits are empty: remaining seeds go to North; North wins 27–21"
+    reason = People().resolve(outcome.reason)
+    assert reason == "South's pits are empty: remaining seeds go to North; Player 2 wins 27–21"
 
 
 @pytest.mark.parametrize("end_rule", ["at_turn", "sweep"])
@@ -215,7 +216,7 @@ def test_scenario_8_early_finish_beats_an_extra_move() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.scores == (25, 0)
-    assert outcome.reason == "early finish: South holds 25 of 48 seeds; South wins 25–0"
+    assert People().resolve(outcome.reason) == "early finish: South holds 25 of 48 seeds; Player 1 wins 25–0"
 
 
 def test_scenario_8_without_early_finish_the_extra_move_is_played() -> None:

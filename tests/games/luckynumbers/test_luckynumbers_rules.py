@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from luckynumbers_positions import garden_text, is_ordered, numbers, position
 
-from tabletop.engine import IllegalAction, Rng, State
+from tabletop.engine import IllegalAction, People, Rng, State
 from tabletop.games.luckynumbers import GAME
 from tabletop.games.luckynumbers.board import NUMBER_OF
 from tabletop.games.luckynumbers.rules import deal_sorted
@@ -304,7 +304,7 @@ def test_scenario_9_a_full_garden_wins_at_once() -> None:
     assert state.is_over() and state.current_players() == ()
     outcome = state.outcome()
     assert outcome is not None and outcome.winners() == (0,)
-    assert "R8" in outcome.reason
+    assert People(("Ann", "Bob", "Cy")).resolve(outcome.reason) == "Ann wins with a full garden"
     assert state.legal_action_ids(1) == [] and state.legal_action_ids(2) == []
 
 
@@ -327,7 +327,10 @@ def test_scenario_10_the_pile_runs_out_and_the_fewest_empty_cells_share_the_win(
     outcome = state.outcome()
     assert state.is_over() and outcome is not None
     assert outcome.winners() == (1, 2) and outcome.ranks == (3, 1, 1)
-    assert "R9" in outcome.reason
+    assert (
+        People(("Ann", "Bob", "Cy")).resolve(outcome.reason)
+        == "The draw pile ran out: Bob and Cy share the win with the fewest empty cells"
+    )
 
 
 def test_r9_the_game_goes_on_while_tiles_remain_face_down() -> None:
@@ -379,7 +382,11 @@ def test_r11_each_player_starts_one_round() -> None:
     assert starters == [(starters[0] + k) % 3 for k in range(3)]
     outcome = state.outcome()
     totals = [sum(result["points"][seat] for result in state.view(None)["results"]) for seat in range(3)]
-    assert outcome is not None and list(outcome.scores) == totals and "R11" in outcome.reason
+    assert (
+        outcome is not None
+        and list(outcome.scores) == totals
+        and People().resolve(outcome.reason).startswith("After 3 rounds Player 2 wins: Player 1 -5, ")
+    )
 
 
 def test_r11_a_shared_round_win_gives_each_winner_two_points() -> None:
@@ -466,7 +473,7 @@ def test_no_view_ever_names_a_face_down_tile_or_the_pile_order() -> None:
 def test_the_last_move_of_a_draw_names_no_tile() -> None:
     state = _after_seat_0_draws()
     assert state.view(1)["last_move"]["tile"] is None
-    assert state.view(1)["last_move"]["text"] == "Player 1 drew a tile"
+    assert People(viewer=1).resolve(state.view(1)["last_move"]["text"]) == "Player 1 drew a tile"
 
 
 def test_the_tile_is_revealed_once_placed_or_put_on_the_table() -> None:

@@ -90,7 +90,7 @@ def test_the_last_place_is_ringed_and_a_finished_game_shows_its_line() -> None:
     assert re.search(rf'<circle cx="{x}" cy="{y}" r="\d+" fill="none" stroke="{ACCENT}"', drawn)
     (x1, y1), (x2, y2) = cell_centre("A1"), cell_centre("C1")
     assert f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{WIN_COLOUR}"' in drawn
-    assert "White wins with the clean line A1–C1" in drawn
+    assert "Player 2 (White) wins with the clean line A1–C1" in drawn
 
 
 def test_the_drawing_depends_on_the_view_alone() -> None:
@@ -112,5 +112,5 @@ def test_the_text_board_prints_the_diagram_it_was_given() -> None:
     text = GAME.draw_text(state.view(None)).splitlines()
     assert text[0].split() == list("ABCDEF")
     assert [line[3:] for line in text[1:7]] == rows
-    assert text[7] == "Black (seat 0): 16 in supply · White (seat 1): 16 in supply"
-    assert text[-1] == "White (seat 1) to move: place a token or release animals"
+    assert text[7] == "Player 1 (Black): 16 in supply · Player 2 (White): 16 in supply"
+    assert text[-1] == "Player 2 (White) to move: place a token or release animals"

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from mammalath_positions import play, position, start
 
-from tabletop.engine import IllegalAction
+from tabletop.engine import IllegalAction, People, mention
 from tabletop.games.mammalath import GAME, MammalathState
 from tabletop.games.mammalath.board import BLACK, WHITE
 
@@ -136,6 +136,8 @@ def test_views_are_json_safe_and_say_what_is_expected() -> None:
     state = play(start(BLACK), "C3")
     view = state.view(WHITE)
     assert json.loads(json.dumps(view)) == view
-    assert view["prompt"] == "White (seat 1) to move: place a token, release animals, or swap (take over C3)"
-    assert view["last_move"] == {"id": "C3", "colour": "black", "cells": ["C3"], "text": "Black placed on C3"}
+    prompt = People.of_view(view, ("Ann", "Bob"), viewer=1).resolve(view["prompt"])
+    assert prompt == "You (White) to move: place a token, release animals, or swap (take over C3)"
+    placed = mention(0) + " placed on C3"
+    assert view["last_move"] == {"id": "C3", "colour": "black", "cells": ["C3"], "text": placed}
     assert view["viewer"] == "white" and state.view(None)["viewer"] is None

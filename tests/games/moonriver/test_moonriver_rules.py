@@ -9,7 +9,7 @@ import re
 import pytest
 from moonriver_positions import position
 
-from tabletop.engine import IllegalAction, Rng
+from tabletop.engine import IllegalAction, People, Rng, mention
 from tabletop.games.moonriver import GAME
 from tabletop.games.moonriver.board import CELL_INDEX, COW_SUPPLY, PLOTS
 from tabletop.games.moonriver.rules import score_parts
@@ -432,7 +432,8 @@ def test_a_swap_and_a_discard_show_no_plot_numbers_afterwards() -> None:
     state = position(took=83, reserve=[5, 83, 28], reserves=[[], [40]])
     state.apply(0, "5a1+83b1")
     state.apply(0, "hire:desperado")
-    assert state.public_label(1, 0, "swap:28>1") == "Player 1 swaps a reserve plot with Player 2 (Desperado)"
+    label = People(("Ann", "Bob"), viewer=1).resolve(str(state.public_label(1, 0, "swap:28>1")))
+    assert label == "Ann swaps a reserve plot with you (Desperado)"
     state.apply(0, "swap:28>1")
     for viewer in (None, 0, 1):
         move = state.view(viewer)["last_move"]
@@ -444,7 +445,7 @@ def test_a_swap_and_a_discard_show_no_plot_numbers_afterwards() -> None:
     assert state.view(1)["last_move"] == {
         "seat": 0,
         "action": "discard",
-        "label": "Player 1 discards two plots (R12)",
+        "label": mention(0, "discards") + " two plots",
     }
 
 

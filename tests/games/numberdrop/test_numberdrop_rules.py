@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from numberdrop_positions import GAME, cell, grid, play, position
 
-from tabletop.engine import IllegalAction, Rng
+from tabletop.engine import IllegalAction, People, Rng
 from tabletop.games.numberdrop.board import BLOCK_SHAPES, CIRCLED, CROSSED, OPEN, SHAPES
 from tabletop.games.numberdrop.state import NumberDropState, has_star
 from tabletop.games.numberdrop.turn import UNDOS
@@ -77,7 +77,7 @@ def test_choices_stay_secret_until_everyone_has_confirmed() -> None:
     assert state.public_label(1, 0, "I0@a:1235") is None
     assert state.public_label(None, 0, "I0@a:1235") is None
     play(state, 0, ["I0@a:1235"])
-    assert state.public_label(1, 0, "confirm") == "Player 1 is done"
+    assert People(("Ann", "Bob"), viewer=1).resolve(str(state.public_label(1, 0, "confirm"))) == "Ann is done"
     state.apply(0, "confirm")
     assert state.view(1)["sheets"][0]["cells"][:4] == [-1, -1, -1, -1]
     assert state.view(0)["sheets"][0]["cells"][:4] == [1, 2, 3, 5]

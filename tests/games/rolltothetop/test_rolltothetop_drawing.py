@@ -8,6 +8,7 @@ from xml.etree import ElementTree
 
 from rolltothetop_positions import play, t12
 
+from tabletop.engine import People
 from tabletop.games.rolltothetop import GAME
 from tabletop.games.rolltothetop.state import POOL
 
@@ -62,7 +63,7 @@ def test_unrevealed_writes_are_in_no_other_view_drawing_or_label() -> None:
     state = t12({}, {}, faces={"d8": 5, "d12": 12})
     label_before = state.public_label(1, 0, "a0=d8+d12")
     play(state, 0, ["a0=d8+d12"])
-    assert state.public_label(1, 0, "confirm") == "Player 1 is done"
+    assert People().resolve(str(state.public_label(1, 0, "confirm"))) == "Player 1 is done"
     assert label_before is None and state.public_label(None, 0, "undo") is None
     for viewer in (1, None):
         view = state.view(viewer)

@@ -102,7 +102,8 @@ def test_the_viewers_board_is_at_the_bottom() -> None:
     assert bottom_y > _translation(_by_id(_root(state, 1))["piece-0-rooster"])[1]
     assert _translation(_by_id(_root(state, 0))["piece-0-rooster"])[1] == bottom_y
     assert _translation(_by_id(_root(state, None))["piece-0-rooster"])[1] == bottom_y
-    assert "You (seat 1)" in GAME.draw_svg(state.view(1))
+    named = GAME.draw_svg(state.view(1), ["Ann", "Bob"], viewer=1)
+    assert ">You<" in named and ">Ann · first player<" in named
 
 
 def test_pieces_let_clicks_through_unless_the_client_marks_them_clickable() -> None:
@@ -120,9 +121,9 @@ def test_text_drawing() -> None:
         "1   [DGC] [   ] [ G ]\n"
         "2   [ C ] [DG ] [   ]\n"
         "3   [   ] [GC ] [ D ]\n"
-        "Seat 0: supply D, Rooster on Add (1)\n"
-        "Seat 1: supply C, Rooster on Move\n"
-        "Last move: seat 1 moved Cat from c2 to b3\n"
-        "Not allowed (R7): Cat from b3 to c2\n"
-        "Seat 0 to move: add or move an animal"
+        "Player 1: supply D, Rooster on Add (1)\n"
+        "Player 2: supply C, Rooster on Move\n"
+        "Last move: Player 2 moved Cat from c2 to b3\n"
+        "Not allowed now: Cat from b3 back to c2\n"
+        "Player 1 to move: add or move an animal"
     )

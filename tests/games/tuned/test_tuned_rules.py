@@ -13,7 +13,7 @@ import pytest
 from tuned_positions import play, position, rows_of, start, winner
 
 from tabletop import games
-from tabletop.engine import IllegalAction, InvalidOptions, Rng
+from tabletop.engine import IllegalAction, InvalidOptions, People, Rng
 from tabletop.games.tuned import GAME
 from tabletop.games.tuned.board import (
     ACCEPTS,
@@ -99,7 +99,8 @@ def test_r2_a_rooster_on_move_allows_only_adds() -> None:
     state = position("D . . / . G . / . . C", ("DGGC", "DDGCC"), roosters=("move", "add-1"))
     ids = state.legal_action_ids(0)
     assert ids and all(len(action_id) == 3 for action_id in ids)
-    assert state.view(None)["prompt"] == "Seat 0 to move: add an animal (the Rooster is on Move)"
+    prompt = People().resolve(state.view(None)["prompt"])
+    assert prompt == "Player 1 to move: add an animal (the Rooster is on Move)"
 
 
 def test_r3_once_the_supply_is_empty_the_rooster_stays_and_every_action_is_a_move() -> None:
@@ -111,7 +112,7 @@ def test_r3_once_the_supply_is_empty_the_rooster_stays_and_every_action_is_a_mov
     assert state.legal_action_ids(0) and all(len(action_id) == 5 for action_id in state.legal_action_ids(0))
     play(state, "Cc1c2", "Gb1", "Cc2c1")
     assert state.view(None)["seats"][0]["rooster"] == "add-2"
-    assert state.view(None)["prompt"] == "Seat 1 to move: add or move an animal"
+    assert People().resolve(state.view(None)["prompt"]) == "Player 2 to move: add or move an animal"
 
 
 # -- R4 … R7: Add and Move ------------------------------------------------------------------
@@ -376,7 +377,8 @@ def test_scenario_10_forced_add_impossible() -> None:
     # R9: seat 0 has only Donkeys, its Rooster is on MOVE and every cell is occupied.
     state = position("DG C G / C D C / G C G", ("DD", ""), roosters=("move", "add-1"))
     assert state.is_over() and state.current_players() == ()
-    assert winner(state) == 1 and "(R9)" in state.outcome().reason
+    reason = People(("Ann", "Bob")).resolve(state.outcome().reason)
+    assert winner(state) == 1 and reason == "Bob wins: Ann must add an animal but none can be placed"
 
 
 def test_scenario_11_two_lines_at_once() -> None:

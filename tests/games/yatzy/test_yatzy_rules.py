@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from yatzy_positions import UPPER, YAHTZEE_LOWER, points, position, score_ids
 
-from tabletop.engine import Rng
+from tabletop.engine import People, Rng
 from tabletop.games.yatzy import GAME, YatzyState
 
 
@@ -114,7 +114,8 @@ def test_equal_totals_share_first_place() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.scores == (20, 20) and outcome.ranks == (1, 1)
-    assert "share first place" in state.view(None)["prompt"]
+    prompt = People(("Ann", "Bob")).resolve(state.view(None)["prompt"])
+    assert prompt == "Game over: Ann and Bob share the win with 20"
 
 
 def test_maxi_unused_rolls_are_saved_for_later_turns() -> None:

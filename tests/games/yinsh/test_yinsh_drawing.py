@@ -119,14 +119,14 @@ def test_the_text_board_reads_each_column_from_its_top_down() -> None:
     assert _down_the_column(text, "F") == "..wbW...."
     assert _down_the_column(text, "A") == "...W"  # A5 A4 A3 A2
     assert _down_the_column(text, "K") == "B..."  # K10 K9 K8 K7
-    assert text.splitlines()[-1] == "White to move a ring"
+    assert text.splitlines()[-1] == "Player 1 (White) to move a ring"
 
 
 def test_the_text_board_shows_the_score_and_whose_turn_it_is() -> None:
     state = play(GAME.new_state(), "F6")
     text = GAME.draw_text(state.view(None))
-    assert "> Black: 0/3 rings removed, 5 in the supply" in text
-    assert "  White: 0/3 rings removed, 4 in the supply; 51 markers in the pool" in text
+    assert "> Player 2 (Black): 0/3 rings removed, 5 in the supply" in text
+    assert "  Player 1 (White): 0/3 rings removed, 4 in the supply; 51 markers in the pool" in text
 
 
 def test_each_point_says_in_its_tooltip_what_is_on_it() -> None:

@@ -13,7 +13,7 @@ import pytest
 from yinsh_positions import crowded, play, stripes
 from yinsh_reference import BOARD, name
 
-from tabletop.engine import IllegalAction, State
+from tabletop.engine import IllegalAction, People, State
 from tabletop.games.yinsh import GAME
 from tabletop.games.yinsh.board import (
     COORDINATES,
@@ -158,7 +158,7 @@ def test_the_game_starts_on_an_empty_board_with_white_to_place() -> None:
     assert state.current_players() == (0,)
     assert view["markers"] == [] and view["markers_in_pool"] == 51
     assert all(ring["place"] == "supply" for ring in view["rings"])
-    assert view["prompt"] == "White to place a ring"
+    assert People.of_view(view).resolve(view["prompt"]) == "Player 1 (White) to place a ring"
 
 
 def test_rings_are_placed_alternately_on_empty_points() -> None:
@@ -419,7 +419,7 @@ def test_blitz_the_first_ring_removed_wins() -> None:
     play(state, "row:D5H5", "remove:F6")
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (0, 1) and outcome.winners() == (1,)
-    assert "Black removed 1 ring" in outcome.reason
+    assert "Black removed 1 ring; Black wins, 1–0" in People(("White", "Black")).resolve(outcome.reason)
 
 
 # -- the end when markers run out, and passing ------------------------------------------

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping
 from html import escape
 from typing import Any
 
+from tabletop.engine import mention
 from tabletop.games.biyi.board import COLUMN_LETTERS
 
 LEFT, RIGHT = 24, 10
@@ -263,7 +264,7 @@ def _strip(view: Mapping[str, Any], seat: int, top: float, width: int) -> Iterat
         f'<text x="25" y="{middle}" font-size="14" font-weight="800" text-anchor="middle" '
         f'dominant-baseline="central" fill="{INK[owner]}">{LETTER[owner]}</text>'
     )
-    name = view.get("players", ["Light", "Dark"])[seat]
+    name = mention(seat)
     yield (
         f'<text x="46" y="{middle}" font-size="15" font-weight="700" fill="#3b2a1a" '
         f'dominant-baseline="central">{name} · {_strip_note(view, seat)}</text>'

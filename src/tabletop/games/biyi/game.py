@@ -41,12 +41,19 @@ class BiyiGame(Game):
         "board": ChoiceOption(
             default=BOARD_NAMES[0],
             values=BOARD_NAMES,
-            help="tabletop: our own 7 × 9 board, 10 tokens each; quick: a 5 × 7 board, 6 tokens each",
+            label="Board",
+            help="The full board, or a small one for a quick game",
+            names={
+                "tabletop": "Full board (7 × 9, 10 tokens each)",
+                "quick": "Quick board (5 × 7, 6 tokens each)",
+            },
         ),
         "cards": ChoiceOption(
             default=SHARED,
             values=(SHARED, SEPARATE),
-            help="shared: one position card, mirrored for both players; separate: each draws their own",
+            label="Position cards",
+            help="Where the tokens start: one card for both players (mirrored), or a card each",
+            names={SHARED: "One card, mirrored for both", SEPARATE: "A card for each player"},
         ),
     }
     capabilities: ClassVar[Capabilities] = Capabilities()
@@ -68,10 +75,10 @@ class BiyiGame(Game):
     def evaluate(self, state: State) -> Sequence[float] | None:
         return evaluator.evaluate(state) if isinstance(state, BiyiState) else None
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:

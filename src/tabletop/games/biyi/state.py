@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tabletop.engine import (
+    POSSESSIVE,
     Action,
     ActionId,
     IllegalAction,
@@ -22,6 +23,7 @@ from tabletop.engine import (
     Seat,
     State,
     Tensor,
+    mention,
 )
 from tabletop.games.biyi.board import BOARDS, DARK, LIGHT, MOVE_ID, Board, observation
 from tabletop.games.biyi.rules import (
@@ -176,10 +178,10 @@ class BiyiState(State):
         self.turns_played += 1
         self.last_move = self._move_record(seat, turn)
         if turn.wins:
-            self._finish(seat, f"{SEAT_NAMES[seat]} reached {SEAT_NAMES[1 - seat]}'s bird (R30)")
+            self._finish(seat, f"{mention(seat, 'reached')} {mention(1 - seat, POSSESSIVE)} bird")
         elif was_in_trouble and in_dragon_trouble(self.board, self.stacks, seat):
             self._finish(
-                1 - seat, f"{SEAT_NAMES[seat]} left their dragons side by side for a second turn (R26)"
+                1 - seat, f"{mention(seat, POSSESSIVE)} dragons stayed side by side for a second turn"
             )
         else:
             self._begin_turn(1 - seat)
@@ -219,6 +221,7 @@ class BiyiState(State):
             "stacks": [self._stack_view(square) for square in range(board.size) if self.stacks[square]],
             "to_move": None if self.over else self.to_move,
             "players": list(SEAT_NAMES),
+            "colours": list(SEAT_NAMES),
             "turn": self.turns_played,
             "turn_limit": board.turn_limit,
             "dragon_trouble": [in_dragon_trouble(board, self.stacks, seat) for seat in (LIGHT, DARK)],
@@ -267,8 +270,8 @@ class BiyiState(State):
         """What is expected now, in words."""
         if self.over:
             return f"Game over: {self.reason}"
-        name = SEAT_NAMES[self.to_move]
-        warning = " — dragons side by side: separate them this turn (R26)" if self.in_trouble else ""
+        name = mention(self.to_move)
+        warning = " — dragons side by side: separate them this turn or lose" if self.in_trouble else ""
         return f"{name} to move (turn {self.turns_played + 1} of at most {self.board.turn_limit}){warning}"
 
     def turns(self) -> list[Turn]:
@@ -292,15 +295,15 @@ class BiyiState(State):
         self._legal = None
         key = position_key(self.stacks, seat)
         if key in self.seen:
-            self._finish(None, "the same position came back: a draw (R29)")
+            self._finish(None, "the same position came back: a draw")
             return
         self.seen.add(key)
         if self.turns_played >= self.board.turn_limit:
-            self._finish(None, f"{self.board.turn_limit} turns without a winner: a draw (R33)")
+            self._finish(None, f"{self.board.turn_limit} turns without a winner: a draw")
             return
         self.in_trouble = in_dragon_trouble(self.board, self.stacks, seat)
         if not self._turns():
-            self._finish(1 - seat, f"{SEAT_NAMES[seat]} has no legal turn and loses (R31)")
+            self._finish(1 - seat, f"{mention(seat, 'has')} no legal turn left")
 
     def _finish(self, winner: Seat | None, reason: str) -> None:
         self.over = True

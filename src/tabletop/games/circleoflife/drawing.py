@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from tabletop.engine import mention
 from tabletop.games.circleoflife.board import (
     CELL_BY_NAME,
     CELLS,
@@ -133,7 +134,7 @@ def _header(view: Mapping[str, Any]) -> list[str]:
     """Each player's plaque: colour, eaten stones against the target, and whose turn it is."""
     parts = []
     half = WIDTH / 2
-    for seat, name in enumerate(view["players"]):
+    for seat in range(len(view["players"])):
         left = PADDING + seat * half
         active = view["to_move"] == seat or view["winner"] == seat
         status = "wins" if view["winner"] == seat else ("to play" if view["to_move"] == seat else "")
@@ -147,7 +148,7 @@ def _header(view: Mapping[str, Any]) -> list[str]:
             f'stroke-width="{2.5 if active else 1}"/>',
             f'<circle cx="{left + 17:.1f}" cy="29" r="10" fill="{STONE_FILLS[seat]}" stroke="#555"/>',
             f'<text x="{left + 33:.1f}" y="25" font-size="{FONT_SIZE}" font-weight="bold" fill="#333">'
-            f"{escape(name)} {status}</text>",
+            f"{mention(seat, status)}</text>",
             f'<text x="{left + 33:.1f}" y="45" font-size="{FONT_SIZE}" fill="#555">'
             f"ate {view['eaten'][seat]} of {view['target']}</text>",
             f'<rect x="{left + 140:.1f}" y="38" width="{bar:.1f}" height="7" rx="3" fill="#d8d0bc"/>',
@@ -379,7 +380,7 @@ def _text_last_move(view: Mapping[str, Any]) -> str:
     last = view["last_move"]
     if last is None:
         return "last move: none"
-    text = f"last move: {view['players'][last['seat']]} {last['cell']} ({last['species']})"
+    text = f"last move: {mention(int(last['seat']))} {last['cell']} ({last['species']})"
     if last["devoured"]:
         cells = " ".join(victim["cell"] for victim in last["devoured"])
         text += f" ate {len(last['devoured'])} {last['devoured_species']} stones: {cells}"

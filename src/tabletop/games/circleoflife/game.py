@@ -40,7 +40,8 @@ class CircleOfLifeGame(Game):
     options: ClassVar[Mapping[str, Option]] = {
         "target": IntOption(
             default=DEFAULT_TARGET,
-            help="stones a player must eat to win (R9; 20 in the standard game)",
+            label="Stones to eat",
+            help="How many stones a player must eat to win (20 in the standard game)",
             minimum=10,
             maximum=30,
         ),
@@ -63,10 +64,10 @@ class CircleOfLifeGame(Game):
         target = int(self.resolve_options(options)["target"])
         return len(CELLS) + 2 * (target - 1)
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def evaluate(self, state: State) -> Sequence[float] | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, Outcome, Seat, State, Tensor
+from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, Outcome, Seat, State, Tensor, mention
 from tabletop.games.circleoflife.board import (
     BOARD,
     CELL_BY_NAME,
@@ -159,12 +159,15 @@ class CircleOfLifeState(State):
         return self.winner is not None
 
     def outcome(self) -> Outcome | None:
-        """The winner scores 1 and the other 0; the reason says which win (R9 or R10)."""
+        """The stones each has eaten as the scores, but the winner ranks first (R9 or R10).
+
+        A player stuck for a placement wins (R10) however few stones they ate, so the ranks
+        are set by who won, not by the scores.
+        """
         if self.winner is None:
             return None
-        scores = [0.0, 0.0]
-        scores[self.winner] = 1.0
-        return Outcome.from_scores(scores, self.end_reason())
+        ranks = (1, 2) if self.winner == 0 else (2, 1)
+        return Outcome(tuple(float(count) for count in self.eaten), ranks, self.end_reason())
 
     def clone(self) -> CircleOfLifeState:
         copy = CircleOfLifeState.__new__(CircleOfLifeState)
@@ -180,6 +183,7 @@ class CircleOfLifeState(State):
             "prompt": self.prompt(),
             "last_move": self._last_move_view(),
             "players": list(PLAYER_NAMES),
+            "colours": list(PLAYER_NAMES),
             "to_move": None if self.winner is not None else self.to_move,
             "winner": self.winner,
             "eaten": list(self.eaten),
@@ -237,17 +241,17 @@ class CircleOfLifeState(State):
     def prompt(self) -> str:
         """What is expected now, or who won and how."""
         if self.winner is not None:
-            return f"{PLAYER_NAMES[self.winner]} wins: {self.end_reason()}"
-        return f"{PLAYER_NAMES[self.to_move]} to place a stone"
+            return f"{mention(self.winner, 'wins')}: {self.end_reason()}"
+        return f"{mention(self.to_move)} to place a stone"
 
     def end_reason(self) -> str:
         """Why the game ended, in words (R9 or R10)."""
         if self.winner is None:
             return ""
-        name = PLAYER_NAMES[self.winner]
         if self.won_by_score:
-            return f"{name} ate {self.eaten[self.winner]} stones, target {self.target} (R9)"
-        return f"{name} has no legal placement left (R10)"
+            eaten = self.eaten[self.winner]
+            return f"{mention(self.winner, 'ate')} {eaten} stones (the target is {self.target})"
+        return f"{mention(self.winner, 'has')} no legal placement left, and a player who cannot place wins"
 
     # Transitions -------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from tabletop.engine import mention
 from tabletop.games.crazyfarmers.board import (
     CROSSROAD_BY_NAME,
     PATH_ENDS,
@@ -353,7 +354,7 @@ def _strips(view: Mapping[str, Any]) -> Iterator[str]:
         )
         yield (
             f'<text x="56" y="{top + 13:.1f}" font-size="18" font-weight="700" fill="#3b2a1a" '
-            f'pointer-events="none" {TEXT}>{player["colour"]} · main {len(player["main"])} · '
+            f'pointer-events="none" {TEXT}>{mention(seat)} · main {len(player["main"])} · '
             f"{len(player['field'])} plots · {player['cards']} cards</text>"
         )
         yield (
@@ -424,7 +425,7 @@ def draw_text(view: Mapping[str, Any]) -> str:
     for seat, player in enumerate(view["players"]):
         fence = " ".join(player["fence"]) or "none"
         lines.append(
-            f"{LETTERS[seat]} {player['colour']}: main {len(player['main'])}, plots {len(player['field'])}, "
+            f"{LETTERS[seat]} {mention(seat)}: main {len(player['main'])}, plots {len(player['field'])}, "
             f"tractor {player['tractor']}, fence {fence}, cards {player['cards']}"
             + ("" if player["powered"] else ", powerless")
             + (", eliminated" if player["eliminated"] else "")

@@ -43,12 +43,15 @@ class CrazyFarmersGame(Game):
         "mode": ChoiceOption(
             default=REGULAR,
             values=(FAST, REGULAR, EXPERT),
-            help="game length: plots to reach (2 players together 23 / 27 / 31; "
-            "3 players each 9 / 11 / 13; 4 players each 8 / 9 / 11)",
+            label="Game length",
+            help="Plots to reach: two players together 23 / 27 / 31, three each 9 / 11 / 13, "
+            "four each 8 / 9 / 11",
+            names={FAST: "Fast", REGULAR: "Regular", EXPERT: "Expert"},
         ),
         "game_over_card": BoolOption(
             default=False,
-            help="a Game Over card hides near the bottom of the bonus deck: whoever draws it ends the game",
+            label="Game Over card",
+            help="A Game Over card hides near the bottom of the bonus deck: whoever draws it ends the game",
         ),
     }
     capabilities: ClassVar[Capabilities] = Capabilities(chance=True, hidden_information=True)
@@ -70,10 +73,10 @@ class CrazyFarmersGame(Game):
     def evaluate(self, state: State) -> Sequence[float] | None:
         return evaluator.evaluate(state) if isinstance(state, CrazyFarmersState) else None
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:

@@ -12,7 +12,18 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State, Tensor
+from tabletop.engine import (
+    Action,
+    ActionId,
+    JsonDict,
+    Outcome,
+    Rng,
+    Seat,
+    State,
+    Tensor,
+    mention,
+    winners_phrase,
+)
 from tabletop.games.crazyfarmers.board import (
     CROSSROAD_BY_NAME,
     CROSSROAD_NAMES,
@@ -236,6 +247,7 @@ class CrazyFarmersState(BonusCards, State):
             "over": self.over,
             "ranks": None if not self.over else list(self.outcome().ranks),  # type: ignore[union-attr]
             "last_move": None if self.last_move is None else _copy(self.last_move),
+            "colours": list(COLOURS[: self.players]),
             "prompt": self.prompt(),
         }
 
@@ -301,7 +313,7 @@ class CrazyFarmersState(BonusCards, State):
         if self.over:
             outcome = self.outcome()
             return f"Game over: {outcome.reason}" if outcome else "Game over"
-        name = COLOURS[self.current]
+        name = mention(self.current)
         if self.pending:
             step = "remove a hay bale first" if self.pending[0] == LIFT else "place a hay bale on a path"
             return f"{name}: {step}"
@@ -316,14 +328,13 @@ class CrazyFarmersState(BonusCards, State):
 
     def _reason(self, ranks: tuple[int, ...], mains: list[int]) -> str:
         if self.drawn_game:
-            return "draw: the same position came back three times (R65)"
-        winners = [COLOURS[seat] for seat in range(self.players) if ranks[seat] == 1]
+            return "draw: the same position came back three times"
+        winners = [seat for seat in range(self.players) if ranks[seat] == 1]
         alive = [seat for seat in range(self.players) if not self.eliminated[seat]]
         if len(alive) == 1:
-            return f"{winners[0]} wins: every other farmer was eliminated"
+            return f"{mention(winners[0], 'wins')}: every other farmer was eliminated"
         best = max(mains[seat] for seat in alive)
-        verb = "win" if len(winners) > 1 else "wins"
-        return f"{' and '.join(winners)} {verb} with a main field of {best} plots"
+        return f"{winners_phrase(winners)} with a main field of {best} plot{'s' if best != 1 else ''}"
 
     def _player_view(self, seat: Seat, viewer: Seat | None) -> JsonDict:
         tractor = self.tractors[seat]
@@ -382,7 +393,7 @@ class CrazyFarmersState(BonusCards, State):
 def _target(card: str, name: str) -> tuple[str, str]:
     """The clicked element and the label's words for a card's target."""
     if card == RUT:
-        return f"seat:{name}", f"on {COLOURS[int(name)]}"
+        return f"seat:{name}", f"on {mention(int(name))}"
     if card == HELICOPTER:
         return f"x:{name}", f"to {name}"
     if card == BRIBE:

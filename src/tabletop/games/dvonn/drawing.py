@@ -14,6 +14,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from tabletop.engine import mention
 from tabletop.games.dvonn.board import CELLS, COLUMN_LETTERS, INDEX, NAMES, ROW_COLUMNS
 
 HEX_RADIUS = 30.0
@@ -146,14 +147,13 @@ def _strips(view: Mapping[str, Any]) -> Iterator[str]:
     The text has its own line, so no row of pieces ever covers it, even at 23 to place.
     """
     scores = view.get("scores", [0, 0])
-    players = view.get("players", ["White", "Black"])
     for seat, top in ((1, 4.0), (0, HEIGHT - STRIP_HEIGHT - 4.0)):
         to_move = view.get("to_move") == seat
         outline = f'stroke="{LAST_MOVE}" stroke-width="3"' if to_move else 'stroke="#d9ccb6" stroke-width="1"'
         note = _strip_note(view, seat, scores[seat])
         yield (
             f'<rect id="strip-{SEATS[seat]}" x="6" y="{top}" width="{WIDTH - 12}" height="{STRIP_HEIGHT}" '
-            f'rx="10" fill="#ebe0cc" {outline}><title>{players[seat]} ({SEATS[seat]}): {note}</title></rect>'
+            f'rx="10" fill="#ebe0cc" {outline}><title>{mention(seat)}: {note}</title></rect>'
         )
         line = top + 20
         colour = SEATS[seat]
@@ -163,7 +163,7 @@ def _strips(view: Mapping[str, Any]) -> Iterator[str]:
         )
         yield (
             f'<text x="44" y="{line}" font-size="{FONT_SIZE + 1}" font-weight="700" fill="#3b2a1a" '
-            f'dominant-baseline="central" pointer-events="none">{players[seat]}</text>'
+            f'dominant-baseline="central" pointer-events="none">{mention(seat)}</text>'
         )
         yield (
             f'<text id="strip-note-{colour}" x="{WIDTH - 18}" y="{line}" font-size="{FONT_SIZE}" '
@@ -315,7 +315,7 @@ def _score_line(view: Mapping[str, Any]) -> str:
 
 
 def _describe(last: Mapping[str, Any]) -> str:
-    who = ("White", "Black")[last["seat"]]
+    who = mention(int(last["seat"]))
     if last["kind"] == "place":
         return f"{who} {last['cell']}"
     if last["kind"] == "pass":

@@ -45,8 +45,10 @@ class DvonnGame(Game):
         "setup": ChoiceOption(
             default=PLACEMENT_SETUP,
             values=(PLACEMENT_SETUP, RANDOM_SETUP),
-            help="placement: the players place all 49 pieces (standard); "
-            "random: the board is filled at random and play starts with the moves (experimental)",
+            label="Start",
+            help="The players place all 49 pieces (standard), or the board is filled at random "
+            "and play starts with the moves",
+            names={PLACEMENT_SETUP: "Players place the pieces", RANDOM_SETUP: "Random board (experimental)"},
         )
     }
     capabilities: ClassVar[Capabilities] = Capabilities()
@@ -74,10 +76,10 @@ class DvonnGame(Game):
     def evaluate(self, state: State) -> Sequence[float] | None:
         return evaluator.evaluate(state) if isinstance(state, DvonnState) else None
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:

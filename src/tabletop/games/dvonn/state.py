@@ -12,7 +12,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, JsonDict, OptionValue, Outcome, Rng, Seat, State, Tensor
+from tabletop.engine import (
+    Action,
+    ActionId,
+    JsonDict,
+    OptionValue,
+    Outcome,
+    Rng,
+    Seat,
+    State,
+    Tensor,
+    mention,
+)
 from tabletop.games.dvonn.board import (
     ACTIONS,
     BLACK,
@@ -154,8 +165,8 @@ class DvonnState(State):
         if white == black:
             reason = f"draw, {white}–{black} pieces in controlled stacks"
         else:
-            winner = SEAT_NAMES[WHITE if white > black else BLACK]
-            reason = f"{winner} wins {max(white, black)}–{min(white, black)} on pieces in controlled stacks"
+            winner = mention(WHITE if white > black else BLACK, "wins")
+            reason = f"{winner} {max(white, black)}–{min(white, black)} on pieces in controlled stacks"
         return Outcome.from_scores([white, black], reason)
 
     def clone(self) -> DvonnState:
@@ -177,6 +188,7 @@ class DvonnState(State):
             "removed": [[piece, COLOUR_NAMES[COLOUR_OF[piece]]] for piece in self.removed],
             "scores": list(scores(self.board)),
             "players": list(SEAT_NAMES),
+            "colours": list(SEAT_NAMES),
             "last_move": None if self.last_move is None else _copy_move(self.last_move),
             "prompt": self.prompt(),
         }
@@ -221,13 +233,13 @@ class DvonnState(State):
         if self.over:
             outcome = self.outcome()
             return f"Game over: {outcome.reason}" if outcome else "Game over"
-        name = SEAT_NAMES[self.to_move]
+        name = mention(self.to_move)
         if self.placed < PLACEMENTS:
             colour = COLOUR_OF[placed_piece(self.placed)]
             piece = "a DVONN piece" if colour == RED else f"a {COLOUR_NAMES[colour]} piece"
             return f"{name} to place {piece} on an empty space"
         if self.must_pass:
-            return f"{name} has no move and must pass"
+            return f"{mention(self.to_move, 'has')} no move and must pass"
         return f"{name} to move a stack"
 
     # --- transitions --------------------------------------------------------------------

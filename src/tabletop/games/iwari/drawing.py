@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from tabletop.engine import mention
+
 View = Mapping[str, Any]
 
 WIDTH = 400
@@ -290,9 +292,9 @@ def _tribe_parts(view: View, y: float) -> tuple[list[str], float]:
     parts = [_text(8, y + 12, "Tribe · points · tents · totems · cards", fill="#6b6250")]
     y += 18
     current = view["current"]
-    for tribe, name in enumerate(view["tribes"]):
+    for tribe in range(len(view["tribes"])):
         fill = _tribe_fill(view, tribe)
-        you = " (you)" if tribe == view["viewer"] else ""
+        name = _tribe_title(view, tribe)
         turn = "▶ " if tribe == current else ""
         winner = " ★ winner" if tribe in view["winners"] else ""
         parts.append(
@@ -305,7 +307,7 @@ def _tribe_parts(view: View, y: float) -> tuple[list[str], float]:
                 font_weight="bold",
                 fill=INK if fill == TRIBE_FILLS[2] else "#fff",
             )
-            + _text(36, y + 15, f"{turn}{name}{you}{winner}", font_weight="bold" if turn else "normal")
+            + _text(36, y + 15, f"{turn}{name}{winner}", font_weight="bold" if turn else "normal")
             + _text(230, y + 15, f"{view['scores'][tribe]}", text_anchor="end", font_weight="bold")
             + _tent_icon(244, y + 10)
             + _text(276, y + 15, str(view["tents_left"][tribe]), text_anchor="end")
@@ -374,9 +376,14 @@ def draw_text(view: View) -> str:
     return "\n".join(lines)
 
 
+def _tribe_title(view: View, tribe: int) -> str:
+    """A seat's tribe is its player ("Ann (Red)"); the neutral tribe of two reads "Grey (neutral)"."""
+    return mention(tribe) if tribe < view["players"] else str(view["tribes"][tribe])
+
+
 def _tribe_line(view: View, tribe: int) -> str:
     cards = f", {view['hand_sizes'][tribe]} cards" if tribe < view["players"] else ""
     return (
-        f"{view['tribes'][tribe]}: {view['scores'][tribe]} points, {view['tents_left'][tribe]} tents and "
+        f"{_tribe_title(view, tribe)}: {view['scores'][tribe]} points, {view['tents_left'][tribe]} tents and "
         f"{view['totems_left'][tribe]} totems left{cards}"
     )

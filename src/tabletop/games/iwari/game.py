@@ -46,12 +46,19 @@ class IwariGame(Game):
         "map": ChoiceOption(
             default="auto",
             values=("auto", *MAPS),
-            help="auto: Valley for 2–3 players, Archipelago for 4–5; or pick one of Tabletop's own maps",
+            label="Map",
+            help="Valley suits 2–3 players and Archipelago 4–5 (both are Tabletop's own maps)",
+            names={
+                "auto": "Chosen by the number of players",
+                "valley": "Valley",
+                "archipelago": "Archipelago",
+            },
         ),
         "feats": BoolOption(
             default=False,
-            help="feat tokens: the first tribes to build a settlement, fill a territory or lead both "
-            "ends of a connection in totems double what that place scores",
+            label="Feats",
+            help="The first tribes to build a settlement, fill a territory or lead both ends of a "
+            "connection in totems double what that place scores",
         ),
     }
     capabilities: ClassVar[Capabilities] = Capabilities(chance=True, hidden_information=True)
@@ -72,10 +79,10 @@ class IwariGame(Game):
     def evaluate(self, state: State) -> Sequence[float] | None:
         return evaluator.evaluate(state) if isinstance(state, IwariState) else None
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:

@@ -33,6 +33,8 @@ from tabletop.engine import (
     Seat,
     State,
     Tensor,
+    mention,
+    winners_phrase,
 )
 from tabletop.games.iwari.board import (
     BIOME_OF_LETTER,
@@ -52,6 +54,7 @@ from tabletop.games.iwari.board import (
     TAKE_IDS,
     TENTS,
     TOTEMS,
+    TRIBE_COLOURS,
     Hand,
     IwariMap,
     cards_for_players,
@@ -314,10 +317,10 @@ class IwariState(State):
         left = [self.tent_supply[s] + self.totem_supply[s] for s in range(self.players)]
         keys = list(zip(scores, left, strict=True))
         ranks = tuple(1 + sum(other > key for other in keys) for key in keys)
-        best = [tribe_name(s, self.players) for s in range(self.players) if ranks[s] == 1]
-        reason = f"{' and '.join(best)} win{'s' if len(best) == 1 else ''} with {max(scores)} points"
+        best = [s for s in range(self.players) if ranks[s] == 1]
+        reason = f"{winners_phrase(best)} with {max(scores)} points"
         if scores.count(max(scores)) > 1:
-            reason += " (equal points: pieces left decide, R55)"
+            reason += " (equal points: the most pieces left decide)"
         return Outcome(tuple(float(score) for score in scores), ranks, reason)
 
     def clone(self) -> IwariState:
@@ -377,6 +380,7 @@ class IwariState(State):
             "map": self._map_view(),
             "players": self.players,
             "tribes": [tribe_name(tribe, self.players) for tribe in range(tribes)],
+            "colours": list(TRIBE_COLOURS[: self.players]),
             "neutral": self.neutral,
             "viewer": viewer,
             "phase": self.phase,
@@ -524,9 +528,8 @@ class IwariState(State):
         outcome = self.outcome()
         if outcome is not None:
             return f"Game over. {outcome.reason}."
-        mover = tribe_name(self.current, self.players)
         if viewer != self.current:
-            return f"{mover} is {_DOING[self.phase]}"
+            return f"{mention(self.current, 'is')} {_DOING[self.phase]}"
         return _YOURS[self.phase]
 
     # -- legality -------------------------------------------------------------------------

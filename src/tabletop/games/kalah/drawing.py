@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from tabletop.engine import mention
+
 PIT_PITCH = 96
 PIT_RADIUS = 40
 STORE_WIDTH = 84
@@ -175,10 +177,10 @@ def _number(x: float, y: float, count: int, size: int) -> str:
 
 
 def _side_label(layout: _Layout, view: Mapping[str, Any], side: str) -> str:
-    """ "South · seat 0" in the band beside the side's row, brighter for the side to move."""
+    """The player of the side ("Ann (South)") in the band beside its row, brighter for the side to move."""
     moving = view.get("to_move") == side
     y = BAND + BOARD_HEIGHT + 34 if side == layout.bottom else 34
-    text = f"{side.capitalize()} · seat {view[f'{side}_seat']}"
+    text = mention(int(view[f"{side}_seat"]))
     if moving:
         text = f"▶ {text} · to move"
     colour = "#8a2d0a" if moving else "#5e3817"
@@ -258,11 +260,11 @@ def draw_text(view: Mapping[str, Any]) -> str:
     >>> state = games.load("kalah").new_state(2)
     >>> print(str(state))
               N6   N5   N4   N3   N2   N1
-    North   [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]  seat 1
+    North   [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]  Player 2 (North)
      [ 0]                                 [ 0]
-    South   [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]  seat 0
+    South   [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]  Player 1 (South)
               S1   S2   S3   S4   S5   S6
-    South (seat 0) to move
+    Player 1 (South) to move
     """
     pits = int(view["pits"])
     north = list(reversed(view["north_pits"]))
@@ -270,9 +272,9 @@ def draw_text(view: Mapping[str, Any]) -> str:
     width = TEXT_MARGIN + TEXT_CELL * pits
     lines = [
         " " * TEXT_MARGIN + "".join(f"N{pits - k}".rjust(TEXT_CELL - 1) + " " for k in range(pits)).rstrip(),
-        "North".ljust(TEXT_MARGIN) + _text_row(north) + f"  seat {view['north_seat']}",
+        "North".ljust(TEXT_MARGIN) + _text_row(north) + f"  {mention(int(view['north_seat']))}",
         f" [{view['north_store']:>2}]".ljust(width) + f"[{view['south_store']:>2}]",
-        "South".ljust(TEXT_MARGIN) + _text_row(south) + f"  seat {view['south_seat']}",
+        "South".ljust(TEXT_MARGIN) + _text_row(south) + f"  {mention(int(view['south_seat']))}",
         " " * TEXT_MARGIN + "".join(f"S{k + 1}".rjust(TEXT_CELL - 1) + " " for k in range(pits)).rstrip(),
     ]
     if view.get("last_move"):

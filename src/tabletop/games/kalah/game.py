@@ -18,20 +18,39 @@ from tabletop.engine import (
     State,
 )
 from tabletop.games.kalah import board, drawing, evaluator
-from tabletop.games.kalah.board import AT_TURN, END_RULES, SOUTH, rules_from_options
+from tabletop.games.kalah.board import AT_TURN, END_RULES, SOUTH, SWEEP, rules_from_options
 from tabletop.games.kalah.state import KalahState
 
 OPTIONS = {
-    "seeds": IntOption(default=4, minimum=1, maximum=6, help="Seeds per pit at the start (K-S1)"),
-    "pits": IntOption(default=6, minimum=1, maximum=6, help="Pits per side (6 for play, fewer for analysis)"),
-    "pie_rule": BoolOption(default=False, help="North may swap sides after South's first turn (K-R10)"),
-    "empty_capture": BoolOption(default=False, help="A last seed in an own empty pit always captures (K-R5)"),
+    "seeds": IntOption(
+        default=4, minimum=1, maximum=6, label="Seeds per pit", help="Seeds in each pit at the start"
+    ),
+    "pits": IntOption(
+        default=6, minimum=1, maximum=6, label="Pits per side", help="6 for a real game, fewer for study"
+    ),
+    "pie_rule": BoolOption(
+        default=False,
+        label="Pie rule",
+        help="North may swap sides after South's first turn, so South opens fairly",
+    ),
+    "empty_capture": BoolOption(
+        default=False,
+        label="Capture from an empty pit",
+        help="A last seed in one of your empty pits captures even when the pit opposite is empty",
+    ),
     "end_rule": ChoiceOption(
         default=AT_TURN,
         values=END_RULES,
-        help="at_turn: the game ends when the mover has no seed (BGA); sweep: as soon as a row is empty",
+        label="End of the game",
+        help="When the game ends and who takes the seeds left on the board",
+        names={
+            AT_TURN: "When the player to move has no seed (as on Board Game Arena)",
+            SWEEP: "As soon as a row is empty",
+        },
     ),
-    "early_finish": BoolOption(default=True, help="A store holding over half the seeds wins at once (K-R9)"),
+    "early_finish": BoolOption(
+        default=True, label="Early finish", help="A store holding more than half the seeds wins at once"
+    ),
 }
 
 
@@ -78,10 +97,10 @@ class KalahGame(Game):
     def evaluate(self, state: State) -> list[float] | None:
         return evaluator.evaluate(state) if isinstance(state, KalahState) else None
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:

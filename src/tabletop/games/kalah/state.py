@@ -25,6 +25,7 @@ from tabletop.engine import (
     Seat,
     State,
     Tensor,
+    mention,
 )
 from tabletop.games.kalah.board import (
     END_EARLY,
@@ -215,7 +216,7 @@ class KalahState(State):
             return None
         by_side = stores(self.board, self.rules)
         scores = [by_side[self.side_of_seat(seat)] for seat in range(2)]
-        return Outcome.from_scores(scores, end_reason(self.end, by_side, self.rules.total))
+        return Outcome.from_scores(scores, end_reason(self.end, by_side, self.rules.total, self.south_seat))
 
     def clone(self) -> KalahState:
         other: KalahState = object.__new__(KalahState)
@@ -251,6 +252,7 @@ class KalahState(State):
             "extra_move": playing and last is not None and last["extra_move"],
             "swap_available": self.phase == SWAP_OFFER,
             "viewer": viewer,
+            "colours": [SIDE_NAMES[self.side_of_seat(seat)] for seat in (0, 1)],
             "viewer_side": SIDE_NAMES[self.side_of_seat(viewer)].lower() if viewer in (0, 1) else None,
             "last_move": last,
             "options": rules.options(),
@@ -341,7 +343,7 @@ class KalahState(State):
                 "landing": None,
                 "extra_move": False,
                 "capture": None,
-                "text": f"Seat {seat} swapped sides and now plays South (pie rule)",
+                "text": f"{mention(seat, 'swapped')} sides and now plays South (pie rule)",
             }
         capture = None
         if captured:
@@ -364,7 +366,7 @@ class KalahState(State):
         if reason is not None:
             return f"Game over: {reason}"
         side = self.to_move
-        mover = f"{SIDE_NAMES[side]} (seat {self.seat_of_side(side)})"
+        mover = mention(self.seat_of_side(side))
         if self.phase == SWAP_OFFER:
             return f"{mover}: sow a pit or swap sides (pie rule)"
         if extra_move:
@@ -408,11 +410,12 @@ class KalahState(State):
         return observation(view, viewer)
 
 
-def end_reason(end: End, by_side: tuple[int, int], total: int) -> str:
+def end_reason(end: End, by_side: tuple[int, int], total: int, south_seat: Seat = 0) -> str:
     """The outcome's reason: which ending rule fired (K-R8's End-A or End-B, K-R9) and the score (K-R11).
 
-    >>> end_reason(("empty_pits", 0), (21, 27), 48)
-    "South's pits are empty: remaining seeds go to North; North wins 27–21"
+    >>> from tabletop.engine import People
+    >>> print(People().resolve(end_reason(("empty_pits", 0), (21, 27), 48)))
+    South's pits are empty: remaining seeds go to North; Player 2 wins 27–21
     """
     kind, side = end
     name = SIDE_NAMES[side]
@@ -426,7 +429,8 @@ def end_reason(end: End, by_side: tuple[int, int], total: int) -> str:
     if south == north:
         return f"{why}; draw {south}–{north}"
     winner = SOUTH if south > north else NORTH
-    return f"{why}; {SIDE_NAMES[winner]} wins {max(by_side)}–{min(by_side)}"
+    winner_seat = south_seat if winner == SOUTH else 1 - south_seat
+    return f"{why}; {mention(winner_seat, 'wins')} {max(by_side)}–{min(by_side)}"
 
 
 def sowing_text(rules: KalahRules, last: Sowing) -> str:

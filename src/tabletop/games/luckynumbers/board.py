@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from tabletop.engine import Action, JsonDict, Seat, Tensor
+from tabletop.engine import Action, JsonDict, Seat, Tensor, mention
 
 # -- tiles ----------------------------------------------------------------------------------
 
@@ -150,11 +150,6 @@ def empty_garden() -> Garden:
     return [NO_TILE] * CELLS
 
 
-def seat_name(seat: Seat) -> str:
-    """How people see a seat: "Player 1" for seat 0."""
-    return f"Player {seat + 1}"
-
-
 # -- the notation ---------------------------------------------------------------------------
 
 DRAW = "draw"
@@ -255,9 +250,9 @@ def move_text(move: PlayedMove) -> str:
     """A played move in a sentence; a draw names no tile, since what was drawn stays in hand.
 
     >>> move_text(PlayedMove(1, TAKE, 26, 6, NO_TILE))
-    'Player 2 placed 7 from the table at (1,2)'
+    '⟦1⟧ placed 7 from the table at (1,2)'
     """
-    name = seat_name(move.seat)
+    name = mention(move.seat)
     if move.kind == DRAW:
         return f"{name} drew a tile"
     if move.kind == DISCARD:

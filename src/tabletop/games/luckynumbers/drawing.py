@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from tabletop.engine import mention
 from tabletop.games.luckynumbers.board import (
     CELLS,
     DIAGONAL,
@@ -25,7 +26,6 @@ from tabletop.games.luckynumbers.board import (
     SIDE,
     TABLE_ELEMENT,
     cell_element,
-    seat_name,
 )
 
 View = Mapping[str, Any]
@@ -326,7 +326,7 @@ def _garden(view: View, panel: Panel, marked: set[str]) -> list[str]:
         held = "empty" if tile is None else f"{tile['colour']} tile {tile['number']}"
         parts.append(
             f'<rect id="{cell_element(seat, cell)}" x="{_n(x)}" y="{_n(y)}" width="{_n(panel.cell)}" '
-            f'height="{_n(panel.cell)}" rx="6" fill="#fff" fill-opacity="0"><title>{seat_name(seat)}, '
+            f'height="{_n(panel.cell)}" rx="6" fill="#fff" fill-opacity="0"><title>{mention(seat)}, '
             f"row {row + 1}, column {column + 1}: {held}</title></rect>"
         )
     return parts
@@ -355,7 +355,7 @@ def _garden_title(view: View, panel: Panel) -> str:
     """Name, filled cells, and marks for the player to move, a tile in hand and winners."""
     seat = panel.seat
     filled = sum(tile is not None for tile in view["gardens"][seat])
-    name = f"You ({seat_name(seat)})" if panel.own else seat_name(seat)
+    name = mention(seat)
     notes = []
     if view["current"] == seat:
         # A smaller garden's line is narrow: its golden frame already says whose turn it is.
@@ -449,8 +449,7 @@ def draw_text(view: View) -> str:
         lines.append(f"In hand: {view['drawn']['number']}")
     if view["rounds"] > 1:
         lines.append(
-            "Points: "
-            + ", ".join(f"{seat_name(seat)} {total:+d}" for seat, total in enumerate(view["totals"]))
+            "Points: " + ", ".join(f"{mention(seat)} {total:+d}" for seat, total in enumerate(view["totals"]))
         )
     if view["last_move"] is not None:
         lines.append(f"Last move: {view['last_move']['text']}")
@@ -473,7 +472,7 @@ def _text_garden(view: View, seat: int) -> Sequence[str]:
         marks = " <to play" + (", tile in hand" if view["in_hand"] else "")
     if seat in view["winners"]:
         marks = " *wins*"
-    lines = [f"{seat_name(seat)}{marks}", "     0  1  2  3"]
+    lines = [f"{mention(seat)}{marks}", "     0  1  2  3"]
     for row in range(SIDE):
         cells = garden[row * SIDE : (row + 1) * SIDE]
         lines.append(f"{row}  " + "".join(f"{tile['number'] if tile else '.':>3}" for tile in cells))

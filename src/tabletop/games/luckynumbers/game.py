@@ -43,13 +43,17 @@ class LuckyNumbersGame(Game):
         "setup": ChoiceOption(
             default=SORTED_SETUP,
             values=(SORTED_SETUP, MICHAEL_SETUP),
-            help="sorted: each player's four start tiles go on the diagonal in ascending order (BGA "
-            "default); michael: Michael's setup, each player in turn places a drawn tile on a free "
-            "diagonal cell of their choice",
+            label="Start tiles",
+            help="How the four start tiles reach each garden's diagonal",
+            names={
+                SORTED_SETUP: "Sorted onto the diagonal (as on Board Game Arena)",
+                MICHAEL_SETUP: "Each player places theirs in turn",
+            },
         ),
         "tournament": BoolOption(
             default=False,
-            help="one round per player, each starting once; a round's winner scores +2, every other "
+            label="Tournament",
+            help="One round per player, each starting once; a round's winner scores +2, every other "
             "player -1 per empty cell, and the highest total wins",
         ),
     }
@@ -81,10 +85,10 @@ class LuckyNumbersGame(Game):
     def evaluate(self, state: State) -> Sequence[float] | None:
         return evaluator.evaluate(state) if isinstance(state, LuckyNumbersState) else None
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.engine import Seat
+from tabletop.engine import Seat, mention, winners_phrase
 from tabletop.games.luckynumbers.board import (
     CELLS,
     DIAGONAL,
@@ -49,7 +49,6 @@ from tabletop.games.luckynumbers.board import (
     Tile,
     cell_label,
     empty_garden,
-    seat_name,
 )
 from tabletop.games.luckynumbers.fitting import FIELD_WIDTH
 
@@ -221,17 +220,14 @@ class RoundResult:
     points: tuple[int, ...]
 
     def describe(self) -> str:
-        """The round's end in words, citing the rule that ended it."""
-        names = " and ".join(seat_name(seat) for seat in self.winners)
+        """The round's end in words: what ended it (R8, R9) and who won."""
+        winners = winners_phrase(self.winners)
         if self.reason == FILLED:
-            return f"{names} filled their garden and wins (R8)"
-        verb = "wins" if len(self.winners) == 1 else "share the win"
+            return f"{winners} with a full garden"
         if self.reason == PILE_EMPTY:
-            return f"The draw pile ran out: {names} {verb} with the fewest empty cells (R9)"
+            return f"The draw pile ran out: {winners} with the fewest empty cells"
         turns = STALL_TURNS_PER_PLAYER * len(self.empty)
-        return (
-            f"{turns} turns without a draw or a new tile: {names} {verb} with the fewest empty cells (as R9)"
-        )
+        return f"{turns} turns without a draw or a new tile: {winners} with the fewest empty cells"
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-safe copy of every field."""
@@ -269,7 +265,6 @@ def score_round(gardens: Sequence[Garden], reason: str, mover: Seat) -> RoundRes
 
 def tournament_summary(totals: Sequence[int], results: Sequence[RoundResult]) -> str:
     """The end of a tournament in words (R11)."""
-    leaders = [seat_name(seat) for seat, total in enumerate(totals) if total == max(totals)]
-    verb = "wins" if len(leaders) == 1 else "share the win"
-    scores = ", ".join(f"{seat_name(seat)} {total:+d}" for seat, total in enumerate(totals))
-    return f"After {len(results)} rounds {' and '.join(leaders)} {verb} (R11): {scores}"
+    leaders = [seat for seat, total in enumerate(totals) if total == max(totals)]
+    scores = ", ".join(f"{mention(seat)} {total:+d}" for seat, total in enumerate(totals))
+    return f"After {len(results)} rounds {winners_phrase(leaders)}: {scores}"

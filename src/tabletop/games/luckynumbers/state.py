@@ -32,6 +32,7 @@ from tabletop.engine import (
     Seat,
     State,
     Tensor,
+    mention,
 )
 from tabletop.games.luckynumbers.board import (
     CELLS,
@@ -64,7 +65,6 @@ from tabletop.games.luckynumbers.board import (
     place_action,
     played_move_from_json,
     played_move_to_json,
-    seat_name,
     take_action,
     tile_from_name,
     tile_name,
@@ -270,7 +270,7 @@ class LuckyNumbersState(State):
         if self.is_over() or seat not in self.current_players() or move is None:
             return super().illegal(seat, action_id)
         reason = why_not(self.phase, self.gardens[seat], self.held, self.table, move)
-        return IllegalAction(f"{action_id!r} is not legal for {seat_name(seat)}: {reason}")
+        return IllegalAction(f"{action_id!r} is not legal for {mention(seat)}: {reason}")
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         move = MOVES[action_id]
@@ -379,19 +379,19 @@ class LuckyNumbersState(State):
         outcome = self.outcome()
         if outcome is not None:
             return f"Game over. {outcome.reason}."
-        mover = seat_name(self.current)
+        mover = mention(self.current)
         mine = viewer == self.current
         number = NUMBER_OF[self.held] if self.held != NO_TILE else 0
         if self.phase == SETUP:
             return (
                 f"Place your {number} on an empty start cell of your diagonal"
                 if mine
-                else f"{mover} is placing a start tile"
+                else f"{mention(self.current, 'is')} placing a start tile"
             )
         if number:
             if mine:
                 return f"Place your {number} in your garden, or put it face up on the table"
-            return f"{mover} has drawn a tile and is placing it"
+            return f"{mention(self.current, 'has')} drawn a tile and is placing it"
         if mine:
             return "Your turn: draw a face-down tile, or take a face-up tile and place it"
         return f"{mover} to play"

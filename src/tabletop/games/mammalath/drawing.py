@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from tabletop.engine import mention
 from tabletop.games.mammalath.animals import INK, animal_tile
 from tabletop.games.mammalath.board import (
     CELL_OF_NAME,
@@ -162,11 +163,11 @@ def _token(colour: str, number: int, cx: float, cy: float, radius: float) -> str
 
 
 def _tray(view: Mapping[str, Any], colour: str, top: int) -> list[str]:
-    """A colour's supply: a line with its name, seat and tokens left, then its tokens still in
+    """A colour's supply: a line with its player and tokens left, then its tokens still in
     supply on numbered slots (the text has its own line, so no token ever covers it)."""
     on_board = len(view["placed"][colour])
     moving = view.get("to_move") == colour
-    name = f"{colour.capitalize()} · seat {view['seats'][colour]}"
+    name = mention(int(view["seats"][colour]))
     fill, stroke, weight = ("#fff3c4", "#d9a400", "bold") if moving else ("#efe6d2", "#d8ccb2", "normal")
     y = top + 44
     parts = [
@@ -260,14 +261,14 @@ def _status(view: Mapping[str, Any]) -> str:
     """A short status line: who moves (and whether they may swap), or how the game ended."""
     result = view.get("result")
     if result:
-        who = str(result["colour"]).capitalize()
+        seat = int(view["seats"][result["colour"]])
         line = "–".join(_ends(result["line"]))
         text = {
-            "win": f"{who} wins with the clean line {line}",
-            "loss": f"{who} loses: an animal is still in the line {line}",
-        }.get(str(result["kind"]), f"Draw: {who} placed all {TOKENS_PER_PLAYER} tokens")
+            "win": f"{mention(seat, 'wins')} with the clean line {line}",
+            "loss": f"{mention(seat, 'loses')}: an animal is still in the line {line}",
+        }.get(str(result["kind"]), f"Draw: {mention(seat, 'placed')} all {TOKENS_PER_PLAYER} tokens")
     elif view.get("to_move"):
-        text = f"{str(view['to_move']).capitalize()} to move"
+        text = f"{mention(int(view['seats'][view['to_move']]))} to move"
         if view.get("swap_available"):
             text += " · may swap"
     else:
@@ -306,10 +307,10 @@ def draw_text(view: Mapping[str, Any]) -> str:
     4  .c .d .d .b .b .a
     5  .b .a .c .e .a .c
     6  .b .d .c .b .f .b
-    Black (seat 0): 17 in supply · White (seat 1): 18 in supply
+    Player 1 (Black): 17 in supply · Player 2 (White): 18 in supply
     Animals: a armadillo, b badger, c cougar, d deer, e elephant, f fox
-    Last move: Black placed on B2
-    White (seat 1) to move: place a token, release animals, or swap (take over B2)
+    Last move: Player 1 (Black) placed on B2
+    Player 2 (White) to move: place a token, release animals, or swap (take over B2)
     """
     letters = dict(zip(COLOURS, TOKEN_LETTERS, strict=True))
     tokens = {cell: letters[colour] for colour, cells in view["placed"].items() for cell in cells}
@@ -322,11 +323,7 @@ def draw_text(view: Mapping[str, Any]) -> str:
         ]
         lines.append(f"{row + 1}  " + " ".join(squares))
     seats, supply = view["seats"], view["supply"]
-    lines.append(
-        " · ".join(
-            f"{colour.capitalize()} (seat {seats[colour]}): {supply[colour]} in supply" for colour in seats
-        )
-    )
+    lines.append(" · ".join(f"{mention(int(seats[colour]))}: {supply[colour]} in supply" for colour in seats))
     lines.append(TEXT_LEGEND)
     if view["last_move"]:
         lines.append(f"Last move: {view['last_move']['text']}")

@@ -41,7 +41,8 @@ class MammalathGame(Game):
     options: ClassVar[Mapping[str, Option]] = {
         "swap_rule": BoolOption(
             default=True,
-            help="The second player may take over the first token as their first action (R7)",
+            label="Swap rule",
+            help="The second player may take over the first token as their first action",
         )
     }
     capabilities: ClassVar[Capabilities] = Capabilities()
@@ -71,10 +72,10 @@ class MammalathGame(Game):
     def evaluate(self, state: State) -> Sequence[float] | None:
         return evaluator.evaluate(state) if isinstance(state, MammalathState) else None
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:

@@ -14,7 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import Action, ActionId, Game, IllegalAction, JsonDict, Outcome, Seat, State, Tensor
+from tabletop.engine import (
+    POSSESSIVE,
+    Action,
+    ActionId,
+    Game,
+    IllegalAction,
+    JsonDict,
+    Outcome,
+    Seat,
+    State,
+    Tensor,
+    mention,
+)
 from tabletop.games.mammalath.board import (
     ACTION_OF_ID,
     BLACK,
@@ -149,8 +161,9 @@ class MammalathState(State):
         ...     to_move=BLACK,
         ... )
         >>> state.apply(BLACK, "C1")  # R8: the line A1–C1 still holds an armadillo on C1
-        >>> state.outcome().reason
-        'Black (seat 0) loses: the line A1-C1 holds three of their tokens and an animal (R8)'
+        >>> from tabletop.engine import People
+        >>> print(People().resolve(state.outcome().reason))
+        Player 1 loses: the line A1-C1 holds three of Player 1's tokens and an animal
         """
         letters, black, white = parse_rows(rows)
         if to_move not in (BLACK, WHITE):
@@ -276,6 +289,7 @@ class MammalathState(State):
             "to_move": COLOURS[self.movers[0]] if self.movers else None,
             "swap_available": self.is_swap_offered(),
             "viewer": COLOURS[viewer] if viewer in (0, 1) else None,
+            "colours": [colour.capitalize() for colour in COLOURS],
             "result": None if self.end is None else result_view(self.end),
         }
 
@@ -320,7 +334,7 @@ class MammalathState(State):
         """What is expected now, in words."""
         if self.end is not None:
             return end_text(self.end)
-        mover = player_name(self.movers[0])
+        mover = mention(self.movers[0])
         if self.plies == 0:
             return f"{mover} to move: place the first token"
         if self.is_swap_offered():
@@ -333,7 +347,7 @@ class MammalathState(State):
         if self.last_move is None:
             return None
         action_id, seat, released = self.last_move
-        who = COLOURS[seat].capitalize()
+        who = mention(seat)
         if released:
             cells = cells_of(released)
             what = "every " + action_id if action_id in KINDS else "the line " + action_id.replace("-", "–")
@@ -416,11 +430,6 @@ class MammalathState(State):
         return observation(view, viewer)
 
 
-def player_name(seat: Seat) -> str:
-    """ "Black (seat 0)" or "White (seat 1)"."""
-    return f"{COLOURS[seat].capitalize()} (seat {seat})"
-
-
 def result_view(end: End) -> JsonDict:
     """The end for the drawings: win, loss or draw, whose placement it was, the deciding line."""
     verdict, seat, triple = end
@@ -430,11 +439,11 @@ def result_view(end: End) -> JsonDict:
 
 
 def end_text(end: End) -> str:
-    """Why the game ended, citing the rule."""
+    """Why the game ended (R8, R10), in the players' words."""
     verdict, seat, triple = end
-    who = player_name(seat)
+    tokens = f"three of {mention(seat, POSSESSIVE)} tokens"
     if verdict == WIN:
-        return f"{who} wins: the line {line_name(triple)} holds three of their tokens and no animal (R8)"
+        return f"{mention(seat, 'wins')}: the line {line_name(triple)} holds {tokens} and no animal"
     if verdict == LOSS:
-        return f"{who} loses: the line {line_name(triple)} holds three of their tokens and an animal (R8)"
-    return f"Draw: {who} placed their {TOKENS_PER_PLAYER}th token without making a line (R10)"
+        return f"{mention(seat, 'loses')}: the line {line_name(triple)} holds {tokens} and an animal"
+    return f"Draw: {mention(seat, POSSESSIVE)} {TOKENS_PER_PLAYER}th token went down without making a line"

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, cast
 
-from tabletop.engine import Action
+from tabletop.engine import POSSESSIVE, Action, mention
 
 TERRAINS = ("meadow", "forest", "cornfield", "desert", "hills", "lake")
 TERRAIN_LETTERS = {"meadow": "M", "forest": "F", "cornfield": "C", "desert": "D", "hills": "H", "lake": "L"}
@@ -156,11 +156,6 @@ def parse_half(text: str) -> tuple[int, int] | None:
     return int(text[:-2]), CELL_INDEX[text[-2:]]
 
 
-def player_name(seat: int) -> str:
-    """Players are numbered from 1 for people."""
-    return f"Player {seat + 1}"
-
-
 def public_form(action_id: str) -> str:
     """The action as the whole table sees it: a discard and a Desperado swap hide the plots."""
     if action_id.startswith("discard:"):
@@ -174,10 +169,10 @@ def public_text(seat: int, action_id: str) -> str:
     """The label of a move as the whole table sees it (the action or its public form)."""
     shown = public_form(action_id)
     if shown == "discard":
-        return f"{player_name(seat)} discards two plots (R12)"
+        return f"{mention(seat, 'discards')} two plots"
     if shown.startswith("swap:?"):
         target = int(shown.split(">")[1])
-        return f"{player_name(seat)} swaps a reserve plot with {player_name(target)} (Desperado)"
+        return f"{mention(seat, 'swaps')} a reserve plot with {mention(target)} (Desperado)"
     return describe(seat, action_id).label
 
 
@@ -196,7 +191,7 @@ def describe(seat: int, action_id: str) -> Action:
             (f"res-{a}", f"res-{b}", f"r{seat}-{CELL_NAMES[ca]}", f"r{seat}-{CELL_NAMES[cb]}"),
         )
     if verb == "discard":
-        return Action(action_id, f"Discard plots {rest.replace('+', ' and ')} (R12)")
+        return Action(action_id, f"Discard plots {rest.replace('+', ' and ')}")
     if verb == "kill":
         return Action(action_id, f"Drought kills the cow on {rest}", (f"r{seat}-{rest}",))
     if verb == "hire":
@@ -216,12 +211,12 @@ def describe(seat: int, action_id: str) -> Action:
         number, target = rest.split(">")
         return Action(
             action_id,
-            f"Desperado: give plot {number} to {player_name(int(target))} for a random one of theirs",
+            f"Desperado: give plot {number} to {mention(int(target))} for a random one of theirs",
         )
     if verb == "steal":
         return Action(
             action_id,
-            f"Cattle Thief: take the cow on {player_name(int(rest[0]))}'s {rest[1:]}",
+            f"Cattle Thief: take the cow on {mention(int(rest[0]), POSSESSIVE)} {rest[1:]}",
             (f"r{rest[0]}-{rest[1:]}",),
         )
     if action_id == "stop":

@@ -18,10 +18,13 @@ from tabletop.engine import (
     JsonDict,
     OptionValue,
     Outcome,
+    People,
     Rng,
     Seat,
     State,
     Tensor,
+    mention,
+    winners_phrase,
 )
 from tabletop.games.moonriver.board import (
     CELL_INDEX,
@@ -38,7 +41,6 @@ from tabletop.games.moonriver.board import (
     TOKENS_PER_TYPE,
     describe,
     parse_half,
-    player_name,
     plot,
     public_form,
     public_text,
@@ -198,12 +200,12 @@ class MoonRiverState(State):
         return [describe(seat, action_id) for action_id in self.legal_action_ids(seat)]
 
     def illegal(self, seat: Seat, action_id: object) -> IllegalAction:
-        """The engine's message, with what this step expects."""
+        """The engine's message, with what this step expects (players as "Player n", like the engine's)."""
         if self.is_over() or seat not in self.current_players() or not isinstance(action_id, str):
             return super().illegal(seat, action_id)
+        why = f"{action_id[:40]!r} is not legal for {mention(seat)} now: {self.prompt(seat)}"
         return IllegalAction(
-            f"{action_id[:40]!r} is not legal for {player_name(seat)} now: {self.prompt(seat)} "
-            f"(legal: {', '.join(self.legal_action_ids(seat)[:12])})"
+            f"{People().resolve(why)} (legal: {', '.join(self.legal_action_ids(seat)[:12])})"
         )
 
     def public_label(self, viewer: Seat | None, seat: Seat, action_id: ActionId) -> str | None:
@@ -217,8 +219,8 @@ class MoonRiverState(State):
         scores = [self.score(seat) for seat in range(self.players)]
         keys = [(scores[s], largest_territory(self.ranch[s]), sum(self.cows[s])) for s in range(self.players)]
         ranks = tuple(1 + sum(other > key for other in keys) for key in keys)
-        best = [player_name(s) for s in range(self.players) if ranks[s] == 1]
-        reason = f"{' and '.join(best)} win{'s' if len(best) == 1 else ''} with {max(scores)} points"
+        best = [s for s in range(self.players) if ranks[s] == 1]
+        reason = f"{winners_phrase(best)} with {max(scores)} points"
         return Outcome(tuple(float(score) for score in scores), ranks, reason)
 
     def score(self, seat: int) -> int:
@@ -358,7 +360,7 @@ class MoonRiverState(State):
         if self.phase == OVER:
             outcome = self.outcome()
             return f"Game over: {outcome.reason}." if outcome else "Game over."
-        who = "You" if viewer == self.current else player_name(self.current)
+        who = mention(self.current)
         texts = {
             CLAIM: "place a Ranchero on a plot of the first column",
             EXPAND: "join two reserve plots into a domino on the ranch, or end the expansion",

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tabletop.engine import mention
 from tabletop.games.numberdrop.board import COLUMNS, EMPTY, HEIGHT, LETTERS, LINE, ORIENTATIONS, WIDTH, X_MARK
 
 BIG = 28
@@ -148,7 +149,7 @@ def _big_sheet(parts: Parts, view: View, seat: int, top: int) -> int:
     sheet = view["sheets"][seat]
     mine = view["mine"]
     written = mine["written"] if mine is not None and mine["written"] else _last_written(view, seat)
-    title = f"{_name(seat)} (you): {view['scores'][seat]} points"
+    title = f"{mention(seat)}: {view['scores'][seat]} points"
     parts.append(_text(MARGIN, top + 8, title, bold=True, anchor="start"))
     left, grid_top = MARGIN + 4, top + 46
     for x, column in enumerate(COLUMNS):
@@ -331,8 +332,8 @@ def _small_sheets(parts: Parts, view: View, seats: Sequence[int], top: int) -> i
         y = top + index // 3 * row_height
         sheet = view["sheets"][seat]
         done = " ✓" if view["step"] != "over" and seat not in view["waiting"] else ""
-        title = f"{_name(seat)}: {view['scores'][seat]}{done}"
-        label = f"{_name(seat)}, enlarge"
+        title = f"{mention(seat)}: {view['scores'][seat]}{done}"
+        label = f"{mention(seat)}, enlarge"
         parts.append(f'<g class="tt-zoomable" id="sheet-{seat}" tabindex="0" aria-label="{label}">')
         parts.append(
             f'<rect x="{left - 4}" y="{y - 4}" width="{width}" height="{row_height - 6}" fill="#fffdf7"/>'
@@ -359,10 +360,6 @@ def _last_written(view: View, seat: int) -> list[int]:
     return [(int(name[1:]) - 1) * WIDTH + COLUMNS.index(name[0]) for name in last["written"][seat]]
 
 
-def _name(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -375,7 +372,7 @@ def draw_text(view: View) -> str:
         tiles = zip(LETTERS, view["blocks"], view["tiles"], strict=True)
         lines.append("tiles " + " ".join(f"{letter}:{shape}@{position}" for letter, shape, position in tiles))
     for seat, sheet in enumerate(view["sheets"]):
-        lines.append(f"{_name(seat)}: {view['scores'][seat]} points, letters {_letters_text(sheet)}")
+        lines.append(f"{mention(seat)}: {view['scores'][seat]} points, letters {_letters_text(sheet)}")
         lines.extend(_text_grid(sheet))
     return "\n".join(lines)
 

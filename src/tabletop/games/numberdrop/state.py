@@ -27,6 +27,8 @@ from tabletop.engine import (
     Seat,
     State,
     Tensor,
+    mention,
+    winners_phrase,
 )
 from tabletop.games.numberdrop.board import (
     BLOCK_SHAPES,
@@ -59,11 +61,6 @@ from tabletop.games.numberdrop.turn import (
 
 if TYPE_CHECKING:
     from tabletop.engine import Game
-
-
-def player_name(seat: Seat) -> str:
-    """ "Player 1" for seat 0: pages speak of players, never of seats."""
-    return f"Player {seat + 1}"
 
 
 def has_star(dice: Sequence[int]) -> bool:
@@ -178,7 +175,7 @@ class NumberDropState(State):
         examples = ", ".join(legal[:4]) + (f" (and {len(legal) - 4} more)" if len(legal) > 4 else "")
         wanted = _ask(self.turns[seat]).lower()
         return IllegalAction(
-            f"{action_id!r} is not legal for {player_name(seat)} now ({wanted}); legal: {examples}"
+            f"{action_id!r} is not legal for Player {seat + 1} now ({wanted}); legal: {examples}"
         )
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
@@ -204,8 +201,8 @@ class NumberDropState(State):
         if self.solo:
             return Outcome.from_scores(scores, f"solo score {scores[0]}")
         best = max(scores)
-        winners = ", ".join(player_name(seat) for seat, score in enumerate(scores) if score == best)
-        return Outcome.from_scores(scores, f"{winners} with {best} points")
+        winners = [seat for seat, score in enumerate(scores) if score == best]
+        return Outcome.from_scores(scores, f"{winners_phrase(winners)} with {best} points")
 
     def clone(self) -> NumberDropState:
         twin = NumberDropState.__new__(NumberDropState)
@@ -238,7 +235,7 @@ class NumberDropState(State):
         """Only "<player> is done" shows before the step resolves (R2); the mover sees everything."""
         if viewer == seat:
             return self.label_of(seat, action_id)
-        return f"{player_name(seat)} is done" if action_id == CONFIRM else None
+        return f"{mention(seat, 'is')} done" if action_id == CONFIRM else None
 
     def view(self, viewer: Seat | None) -> JsonDict:
         own = self.turns[viewer] if viewer is not None and 0 <= viewer < self.players else None
@@ -304,7 +301,7 @@ class NumberDropState(State):
         waiting = self.current_players()
         if viewer in waiting:
             return _ask(self.turns[viewer])
-        names = ", ".join(player_name(seat) for seat in waiting)
+        names = ", ".join(mention(seat) for seat in waiting)
         return f"Waiting for {names}"
 
     # --- transitions --------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from tabletop.engine import mention
+
 WIDTH = 480
 """The viewBox width: on a 360 px phone the board is about 337 px wide, so 16-unit print is 11.2 px."""
 SMALL_PRINT = 16
@@ -67,20 +69,20 @@ def draw_svg(view: Mapping[str, Any]) -> str:
 
 def zoomable(seat: int) -> str:
     """Opens the group of another player's postcard, which the table page enlarges on a click."""
-    return f'<g class="tt-zoomable" id="sheet-{seat}" tabindex="0" aria-label="Player {seat + 1}, enlarge">'
+    return f'<g class="tt-zoomable" id="sheet-{seat}" tabindex="0" aria-label="{mention(seat)}, enlarge">'
 
 
 def _header(view: Mapping[str, Any]) -> list[str]:
     title = escape(view["postcard"]["title"])
     turn = f"Turn {view['turn']} of at most {view['turn_limit']}"
-    holder = f"Player {view['holder'] + 1} holds the action die"
+    holder = f"{mention(int(view['holder']), 'holds')} the action die"
     last = view["last_move"]
     lines = [
         f'<text x="10" y="28" font-size="20" font-weight="bold" fill="{INK}">{title}</text>',
         f'<text x="10" y="52" font-size="{SMALL_PRINT}" fill="{INK}">{turn} · {holder}</text>',
     ]
     if last is not None and last.get("kind") == "pool":
-        text = f"Last: Player {last['seat'] + 1}: {last['label']}"
+        text = f"Last: {mention(int(last['seat']))}: {last['label']}"
         lines.append(f'<text id="last-move" x="10" y="74" font-size="{SMALL_PRINT}" fill="{LAST}">')
         lines.append(f"★ {escape(text)}</text>")
     elif last is not None:
@@ -264,7 +266,7 @@ def draw_text(view: Mapping[str, Any]) -> str:
     )
     lines = [
         f"{view['postcard']['title']} — turn {view['turn']}, phase {view['phase']}, "
-        f"action die {view['action_face']} held by Player {view['holder'] + 1}",
+        f"action die {view['action_face']} held by {mention(int(view['holder']))}",
         f"dice: {dice}",
     ]
     for sheet in view["sheets"]:

@@ -48,12 +48,18 @@ class RollToTheTopGame(Game):
         "postcard": ChoiceOption(
             default=DEFAULT_POSTCARD,
             values=(*POSTCARDS, RANDOM_POSTCARD),
-            help="which postcard everybody climbs (our own designs, 12 to 30 boxes); random: drawn at random",
+            label="Postcard",
+            help="The postcard everybody climbs (Tabletop's own designs, 12 to 30 boxes)",
+            names={
+                **{key: postcard.title for key, postcard in POSTCARDS.items()},
+                RANDOM_POSTCARD: "Drawn at random",
+            },
         ),
         "start_pool": ChoiceOption(
             default=START_POOLS[0],
             values=START_POOLS,
-            help="the number dice rolled on the first turn",
+            label="First dice",
+            help="The number dice rolled on the first turn",
         ),
     }
     capabilities: ClassVar[Capabilities] = Capabilities(
@@ -88,10 +94,10 @@ class RollToTheTopGame(Game):
     def evaluate(self, state: State) -> Sequence[float] | None:
         return evaluator.evaluate(state) if isinstance(state, RollToTheTopState) else None
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from tabletop.engine import Outcome
+from tabletop.engine import Outcome, mention
 from tabletop.games.rolltothetop.board import (
     ADD,
     ALL_DICE,
@@ -181,7 +181,7 @@ def final_outcome(sheets: Sequence[Sheet], turns: int, turn_limit: int) -> Outco
         return Outcome((-float(turns),), (1,), f"postcard finished in {turns} turns")
     finishers = [seat for seat, count in enumerate(counts) if count == size]
     if finishers:
-        names = " and ".join(f"Player {seat + 1}" for seat in finishers)
+        names = " and ".join(mention(seat) for seat in finishers)
         reason = f"{names} reached the top in turn {turns}; the others rank by filled boxes"
     else:
         reason = f"turn limit of {turn_limit} reached; ranked by filled boxes"

@@ -23,6 +23,7 @@ from tabletop.engine import (
     Seat,
     State,
     Tensor,
+    mention,
 )
 from tabletop.games.rolltothetop.board import (
     ACTION_FACES,
@@ -66,7 +67,7 @@ START_POOL = ("d6", "d8")
 
 
 def seat_name(seat: Seat) -> str:
-    """How the log and prompts name a seat: "Player 1" for seat 0."""
+    """How error messages name a seat: "Player 1" for seat 0 (prompts and labels use mentions)."""
     return f"Player {seat + 1}"
 
 
@@ -241,7 +242,7 @@ class RollToTheTopState(State):
         """Pool changes are public; of a write or an undo others learn nothing, of a confirm that it came."""
         if viewer == seat or self.phase == POOL:
             return self.label_of(seat, action_id)
-        return f"{seat_name(seat)} is done" if action_id == CONFIRM else None
+        return f"{mention(seat, 'is')} done" if action_id == CONFIRM else None
 
     def view(self, viewer: Seat | None) -> JsonDict:
         seen = viewer if self._is_seat(viewer) else None
@@ -326,11 +327,10 @@ class RollToTheTopState(State):
                 SWAP: "swap a die of",
                 EITHER: "add a die to or remove one from",
             }[rule]
-            who = "You" if viewer == self.holder else seat_name(self.holder)
-            return f"{who}: {verb} the pool"
+            return f"{mention(self.holder)}: {verb} the pool"
         if viewer is not None and not self.confirmed[viewer]:
             return "Write dice into your boxes (click dice, smallest first, then a box), then confirm"
-        waiting = ", ".join(seat_name(seat) for seat in self.current_players())
+        waiting = ", ".join(mention(seat) for seat in self.current_players())
         return f"Waiting for {waiting} to write"
 
     def _is_seat(self, seat: object) -> bool:
@@ -390,7 +390,7 @@ class RollToTheTopState(State):
         sheet = self.sheets[seat] if own else self.shown[seat]
         return {
             "seat": seat,
-            "name": seat_name(seat),
+            "name": mention(seat),
             "numbers": list(sheet),
             "pending": [self.postcard.boxes[box].id for box in self.pending[seat]] if own else [],
             "filled": filled(sheet),

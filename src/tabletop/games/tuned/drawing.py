@@ -21,6 +21,7 @@ from html import escape
 from textwrap import wrap
 from typing import Any, Final
 
+from tabletop.engine import mention
 from tabletop.games.tuned.figures import animal, rooster
 
 WIDTH: Final = 480
@@ -166,7 +167,7 @@ def _tag(text: str, colour: str, top: float) -> str:
 
 
 def _seat_title(view: Mapping[str, Any], seat: int) -> str:
-    name = f"You (seat {seat})" if view.get("viewer") == seat else f"Seat {seat}"
+    name = mention(seat)
     return name + (" · first player" if view.get("first_player") == seat else "")
 
 
@@ -286,7 +287,7 @@ def _status(view: Mapping[str, Any]) -> list[str]:
         ]
     if view.get("forbidden"):
         forbidden = view["forbidden"]
-        text = f"Not allowed (R7): {forbidden['animals']} from {forbidden['from']} back to {forbidden['to']}"
+        text = f"Not allowed now: {forbidden['animals']} from {forbidden['from']} back to {forbidden['to']}"
         lines += [(line, "400") for line in wrap(text, PROMPT_CHARACTERS)]
     return [
         f'<text class="deco" x="{WIDTH / 2}" y="{STATUS_Y + index * STATUS_LINE}" font-size="{PRINT}" '
@@ -304,9 +305,9 @@ def draw_text(view: Mapping[str, Any]) -> str:
     1   [   ] [   ] [   ]
     2   [   ] [   ] [   ]
     3   [   ] [   ] [   ]
-    Seat 0: supply D D G G C C, Rooster on Move
-    Seat 1: supply D D G G C C, Rooster on Move
-    Seat 1 to move: add an animal (the Rooster is on Move)
+    Player 1: supply D D G G C C, Rooster on Move
+    Player 2: supply D D G G C C, Rooster on Move
+    Player 2 to move: add an animal (the Rooster is on Move)
     """
     letters = {"donkey": "D", "dog": "G", "cat": "C"}
     lines = ["      a     b     c"]
@@ -317,13 +318,13 @@ def draw_text(view: Mapping[str, Any]) -> str:
     for seat, info in enumerate(view["seats"]):
         supply = " ".join(letters[piece["kind"]] for piece in info["supply"]) or "empty"
         space = {"move": "Move", "add-1": "Add (1)", "add-2": "Add (2)"}[info["rooster"]]
-        lines.append(f"Seat {seat}: supply {supply}, Rooster on {space}")
+        lines.append(f"{mention(seat)}: supply {supply}, Rooster on {space}")
     if view.get("last_move"):
         lines.append(f"Last move: {view['last_move']['text']}")
     if view.get("forbidden"):
         forbidden = view["forbidden"]
         lines.append(
-            f"Not allowed (R7): {forbidden['animals']} from {forbidden['from']} to {forbidden['to']}"
+            f"Not allowed now: {forbidden['animals']} from {forbidden['from']} back to {forbidden['to']}"
         )
     lines.append(str(view["prompt"]))
     return "\n".join(lines)

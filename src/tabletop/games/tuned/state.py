@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, Outcome, Seat, State, Tensor
+from tabletop.engine import Action, ActionId, IllegalAction, JsonDict, Outcome, Seat, State, Tensor, mention
 from tabletop.games.tuned.board import (
     CELL_NAMES,
     CELLS,
@@ -319,10 +319,10 @@ class TunedState(State):
         if seat == NOBODY:
             return self.end_reason()
         if not self.supplies[seat]:
-            return f"Seat {seat} to move: move an animal (supply empty)"
+            return f"{mention(seat)} to move: move an animal (supply empty)"
         if self.must_add(seat):
-            return f"Seat {seat} to move: add an animal (the Rooster is on Move)"
-        return f"Seat {seat} to move: add or move an animal"
+            return f"{mention(seat)} to move: add an animal (the Rooster is on Move)"
+        return f"{mention(seat)} to move: add or move an animal"
 
     def end_reason(self) -> str:
         """Who won and by which rule (R8, R9, R10), or why the game is drawn (decisions D1, D2)."""
@@ -334,11 +334,11 @@ class TunedState(State):
         if reason == DRAW_BY_LIMIT:
             return f"Draw: {ACTION_LIMIT} actions were played without a line of three"
         if reason == WIN_BY_LINE:
-            return f"Seat {winner} wins: " + " and ".join(self._line_words(line) for line in lines)
+            return f"{mention(winner, 'wins')}: " + " and ".join(self._line_words(line) for line in lines)
         loser = 1 - winner
         if reason == LOSS_NO_ADD:
-            return f"Seat {winner} wins: seat {loser} must add an animal but none can be placed (R9)"
-        return f"Seat {winner} wins: seat {loser} has no legal action (R10)"
+            return f"{mention(winner, 'wins')}: {mention(loser, 'must')} add an animal but none can be placed"
+        return f"{mention(winner, 'wins')}: {mention(loser, 'has')} no legal action"
 
     # -- transitions ----------------------------------------------------------------------
 
@@ -407,9 +407,9 @@ class TunedState(State):
         seat, piece, source, target, k = self.last_move
         portion = portion_words(kind_of(piece), k)
         if source == SUPPLY:
-            text = f"seat {seat} added a {portion} on {CELL_NAMES[target]}"
+            text = f"{mention(seat, 'added')} a {portion} on {CELL_NAMES[target]}"
         else:
-            text = f"seat {seat} moved {portion} from {CELL_NAMES[source]} to {CELL_NAMES[target]}"
+            text = f"{mention(seat, 'moved')} {portion} from {CELL_NAMES[source]} to {CELL_NAMES[target]}"
         return {
             "seat": seat,
             "type": "add" if source == SUPPLY else "move",

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 
-from tabletop.engine import Seat
+from tabletop.engine import Seat, mention
 
 FACES = 6
 """Ordinary six-sided dice (the components on the rules page)."""
@@ -65,8 +65,8 @@ def score_id(box_id: str) -> str:
 
 
 def player_name(seat: Seat) -> str:
-    """How seats are named to people: seat 0 is "Player 1"."""
-    return f"Player {seat + 1}"
+    """A seat's player in the game's text: a mention, which the reader sees as a name."""
+    return mention(seat)
 
 
 def die_element(index: int) -> str:

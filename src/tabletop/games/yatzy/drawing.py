@@ -214,16 +214,18 @@ def _sheet_rows(view: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def _sheet_header(view: Mapping[str, Any], grid: _Grid) -> str:
-    """Player names over their columns; the mover's in red."""
+    """Player names over their columns; the mover's in red. A name longer than its column is
+    cut at the column's right edge, its start kept (people choose long names; eight columns
+    are narrow)."""
     parts = []
     for seat in range(grid.players):
         fill = "#c0392b" if view["mover"] == seat else "#5d5346"
-        name = player_name(seat) if grid.players <= 3 else f"P{seat + 1}"
-        parts.append(
-            f'<rect x="{grid.x(seat) + 1}" y="{grid.top}" width="{grid.column - 2}" '
-            f'height="{ROW_HEIGHT - 2}" rx="4" fill="{fill}"/>'
-        )
-        parts.append(grid.centred_text(seat, 0, name, 'font-size="13" fill="#fff"'))
+        name = player_name(seat)
+        box = f'x="{grid.x(seat) + 1}" y="{grid.top}" width="{grid.column - 2}" height="{ROW_HEIGHT - 2}"'
+        parts.append(f'<clipPath id="sheet-name-{seat}"><rect {box}/></clipPath>')
+        parts.append(f'<rect {box} rx="4" fill="{fill}"/>')
+        clip = f'clip-path="url(#sheet-name-{seat})"'
+        parts.append(_text(grid.x(seat) + 4, grid.y(0) + 16, name, f'font-size="13" fill="#fff" {clip}'))
     return "".join(parts)
 
 

@@ -20,7 +20,7 @@ from tabletop.engine import (
     State,
 )
 from tabletop.games.yatzy import board, drawing, evaluator, rules
-from tabletop.games.yatzy.rules import FORCED, JOKER_CONVENTIONS, ROLLS_PER_TURN, VARIANTS
+from tabletop.games.yatzy.rules import FORCED, FREE, JOKER_CONVENTIONS, ROLLS_PER_TURN, VARIANTS
 from tabletop.games.yatzy.state import YatzyState
 
 
@@ -36,11 +36,19 @@ class YatzyGame(Game):
     min_players = 1
     max_players = 8
     options: ClassVar[Mapping[str, Option]] = {
-        "variant": ChoiceOption(default="yahtzee", values=tuple(VARIANTS), help="which score card"),
+        "variant": ChoiceOption(
+            default="yahtzee",
+            values=tuple(VARIANTS),
+            label="Score card",
+            help="Which score card everybody fills",
+            names={key: variant.title for key, variant in VARIANTS.items()},
+        ),
         "joker": ChoiceOption(
             default=FORCED,
             values=JOKER_CONVENTIONS,
-            help="extra Yahtzees: forced joker (Hasbro) or free joker; Yahtzee cards only",
+            label="Extra Yahtzees",
+            help="Where an extra Yahtzee may be scored as a joker (Yahtzee cards only)",
+            names={FORCED: "Forced joker (Hasbro's rule)", FREE: "Free joker"},
         ),
     }
     capabilities = Capabilities(chance=True, hidden_information=False, simultaneous=False)
@@ -65,10 +73,10 @@ class YatzyGame(Game):
     def evaluate(self, state: State) -> Sequence[float] | None:
         return evaluator.evaluate(state) if isinstance(state, YatzyState) else None
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State, Tensor
+from tabletop.engine import Action, ActionId, JsonDict, Outcome, Rng, Seat, State, Tensor, winners_phrase
 from tabletop.games.yatzy.board import (
     FACES,
     ROLL,
@@ -334,7 +334,5 @@ def _result_sentence(totals: Sequence[int]) -> str:
     best = max(totals)
     if len(totals) == 1:
         return f"Game over: final score {best}"
-    winners = [player_name(seat) for seat, total in enumerate(totals) if total == best]
-    if len(winners) == 1:
-        return f"Game over: {winners[0]} wins with {best}"
-    return f"Game over: {' and '.join(winners)} share first place with {best}"
+    winners = [seat for seat, total in enumerate(totals) if total == best]
+    return f"Game over: {winners_phrase(winners)} with {best}"

@@ -16,6 +16,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tabletop.engine import mention
 from tabletop.games.yinsh.board import (
     COLUMN_LETTERS,
     COORDINATES,
@@ -220,7 +221,7 @@ def _panels(view: Mapping[str, Any]) -> Iterable[str]:
         yield (
             f'<circle cx="-222" cy="{_f(y)}" r="6" fill="{fill}" stroke="{outline}" stroke-width="1.5"/>'
             f'<text x="-210" y="{_f(y + 6)}" font-size="{FONT_SIZE + 1}" font-weight="{weight}">'
-            f"{view['players'][seat]}</text>"
+            f"{mention(seat)}</text>"
         )
         caption_x = TRACK_X + (view["rings_to_win"] - 1) * TRACK_STEP / 2
         caption_y = y - 24 if colour == "black" else y + 34
@@ -354,7 +355,7 @@ def _player_line(view: Mapping[str, Any], seat: int) -> str:
     supply = sum(ring["place"] == "supply" for ring in rings)
     removed = view["rings_removed"][seat]
     turn = "> " if view["to_act"] == seat else "  "
-    text = f"{turn}{view['players'][seat]}: {removed}/{view['rings_to_win']} rings removed"
+    text = f"{turn}{mention(seat)}: {removed}/{view['rings_to_win']} rings removed"
     if supply:
         text += f", {supply} in the supply"
     if seat == 0:

@@ -38,7 +38,9 @@ class YinshGame(Game):
         "variant": ChoiceOption(
             default="standard",
             values=tuple(RINGS_TO_WIN),
-            help="standard: the first to remove 3 rings wins; blitz: the first to remove 1 ring wins",
+            label="Game",
+            help="How many rings a player must remove to win",
+            names={"standard": "Standard (3 rings)", "blitz": "Blitz (1 ring)"},
         ),
     }
     capabilities: ClassVar[Capabilities] = Capabilities()
@@ -70,10 +72,10 @@ class YinshGame(Game):
     def evaluate(self, state: State) -> Sequence[float] | None:
         return evaluator.evaluate(state) if isinstance(state, YinshState) else None
 
-    def draw_svg(self, view: Mapping[str, Any]) -> str:
+    def _draw_svg(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_svg(view)
 
-    def draw_text(self, view: Mapping[str, Any]) -> str:
+    def _draw_text(self, view: Mapping[str, Any]) -> str:
         return drawing.draw_text(view)
 
     def _action_space(self, players: int, options: dict[str, OptionValue]) -> tuple[ActionId, ...]:

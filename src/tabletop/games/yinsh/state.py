@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Action, ActionId, JsonDict, Outcome, Seat, State, Tensor
+from tabletop.engine import Action, ActionId, JsonDict, Outcome, Seat, State, Tensor, mention
 from tabletop.games.yinsh.board import (
     ACTIONS,
     BLACK,
@@ -80,7 +80,7 @@ if TYPE_CHECKING:
 _PROMPTS = {
     "place": "{name} to place a ring",
     "move": "{name} to move a ring",
-    "pass": "{name} has no ring that can move and must pass",
+    "pass": "{has} no ring that can move and must pass",
     "row": "{name} to choose five markers in a row to remove",
     "ring": "{name} to choose one of their rings to remove",
 }
@@ -225,6 +225,7 @@ class YinshState(State):
             "phase": phase,
             "to_act": None if self.phase == OVER else self.actor,
             "players": list(SEAT_NAMES),
+            "colours": list(SEAT_NAMES),
             "prompt": self._prompt(phase),
             "rings": [_ring_view(index, place) for index, place in enumerate(self.rings)],
             "markers": _markers_view(*self.markers),
@@ -277,7 +278,7 @@ class YinshState(State):
     def _prompt(self, phase: str) -> str:
         if self.phase == OVER:
             return f"Game over: {self.result}"
-        return _PROMPTS[phase].format(name=SEAT_NAMES[self.actor])
+        return _PROMPTS[phase].format(name=mention(self.actor), has=mention(self.actor, "has"))
 
     # -- transitions ----------------------------------------------------------------------
 
@@ -406,7 +407,7 @@ class YinshState(State):
         if self.last_move is not None:
             self.last_move = self.last_move._replace(rings=(*self.last_move.rings, (index, point)))
         if self.rings_removed[seat] >= self.rings_to_win:
-            self._finish(f"{SEAT_NAMES[seat]} removed {_ring_count(self.rings_to_win)}")
+            self._finish(f"{mention(seat, 'removed')} {_ring_count(self.rings_to_win)}")
         elif rows_in(self.markers[seat]):
             self.phase = ROW
         elif seat == self.mover and rows_in(self.markers[1 - seat]):
@@ -427,8 +428,8 @@ class YinshState(State):
         if white == black:
             self.result = f"{reason}; draw at {_ring_count(white)} removed each"
         else:
-            winner = SEAT_NAMES[WHITE if white > black else BLACK]
-            self.result = f"{reason}; {winner} wins, {white}–{black} in rings removed"
+            winner = mention(WHITE if white > black else BLACK, "wins")
+            self.result = f"{reason}; {winner}, {max(white, black)}–{min(white, black)} in rings removed"
 
     def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
         return observation(view, viewer)

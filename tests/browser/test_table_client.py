@@ -234,7 +234,7 @@ def test_a_tap_shows_a_title_as_a_tooltip_and_a_long_press_does_not_play(
         _solo_pick(page, toy_site)
         page.tap(board_element("bank"))
         page.wait_for_selector("#tt-tooltip:not([hidden])")
-        assert page.inner_text("#tt-tooltip") == "Gem value taken, by seat: 0"
+        assert page.inner_text("#tt-tooltip") == "Gem value taken, player by player: 0"
         _shots(page, artifacts, "tooltip")
         page.tap(board_element("gem-0"))
         assert toggled_ids(page) == ["gem-0"] and not page.is_visible("#tt-tooltip")

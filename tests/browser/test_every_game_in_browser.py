@@ -81,9 +81,10 @@ def _panel_rows(page: Page, bot_name: str) -> list[tuple[int, bool, str]]:
     cells = page.eval_on_selector_all(
         "#tt-game-over tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent.trim()))"
     )
-    for _, name, _ in cells:
+    rows = [row[:3] for row in cells]  # rank, player, score (then the rating change, if rated)
+    for _, name, _ in rows:
         assert name.endswith("(you)") or name.startswith(bot_name), name  # then its colour, if any
-    return [(int(rank), name.endswith("(you)"), score) for rank, name, score in cells]
+    return [(int(rank), name.endswith("(you)"), score) for rank, name, score in rows]
 
 
 def _replayed_state(game: Game, table: dict[str, Any], moves: list[dict[str, Any]]) -> State:

@@ -172,7 +172,7 @@ async def test_people_are_named_everywhere_and_the_viewer_is_you(service: TableS
         ("Bob", "Blue"),
     ]
     html = state_fragment(own)
-    assert 'Ann <span class="colour">(Red)</span> (you)' in html and "Seat" not in html
+    assert 'Ann</a> <span class="colour">(Red)</span> (you)' in html and "Seat" not in html
     await service.play_as(live.id, ann.id, "2:2", 0)
     await service.play_as(live.id, bob.id, "1:1", 1)
     live = await service.table(live.id)

@@ -45,7 +45,7 @@ def verdict(kind: str, loss: float, value_before: float, *, is_best: bool) -> Ve
 
     >>> verdict("win", 0.12, 0.6, is_best=False)
     <Verdict.MISTAKE: 'mistake'>
-    >>> verdict("score", 4.0, 250.0, is_best=False)
+    >>> verdict("score", 2.0, 250.0, is_best=False)
     <Verdict.GOOD: 'good'>
     >>> verdict("score", 30.0, 250.0, is_best=False)
     <Verdict.BLUNDER: 'blunder'>

@@ -7,6 +7,7 @@
     tabletop bench mcts kalah
     tabletop serve --port 8000 --data-dir data
     tabletop bench server -n 100 --database sqlite
+    tabletop solve kalah --pits 6 --seeds 4 --empty-capture
 
 Games come from the registry and bots from `bots.from_spec`, so nothing here knows a game.
 The terminal shows each person the board drawn from their own seat's view, never the state.
@@ -58,6 +59,8 @@ app = typer.Typer(
 )
 bench_app = typer.Typer(no_args_is_help=True, help="Speed figures, printed for people to read.")
 app.add_typer(bench_app, name="bench")
+solve_app = typer.Typer(no_args_is_help=True, help="Exact solutions of games, computed on this machine.")
+app.add_typer(solve_app, name="solve")
 
 PlayersOption = Annotated[
     int | None, typer.Option("--players", "-p", help="Number of seats (default: as many as needed).")
@@ -462,6 +465,67 @@ def bench_mcts(
         f"{game.title}: {figures.iterations} MCTS iterations in {figures.seconds:.2f} s, "
         f"{figures.iterations_per_second:,.0f} iterations/s"
     )
+
+
+# tabletop solve ----------------------------------------------------------------------------
+
+
+@solve_app.command("kalah")
+def solve_kalah(
+    *,
+    pits: Annotated[int, typer.Option("--pits", min=1, max=6, help="Pits per side.")] = 6,
+    seeds: Annotated[int, typer.Option("--seeds", min=1, max=6, help="Seeds per pit at the start.")] = 4,
+    empty_capture: Annotated[
+        bool, typer.Option("--empty-capture", help="K-R5: a last seed in an own empty pit always captures.")
+    ] = False,
+    end_rule: Annotated[
+        str, typer.Option("--end-rule", help="sweep (End-B, the published values) or at_turn (End-A).")
+    ] = "sweep",
+    database_seeds: Annotated[
+        int | None,
+        typer.Option("--database-seeds", min=0, help="Endgame database size (default: what fits 100 MB)."),
+    ] = None,
+    table_bits: Annotated[
+        int,
+        typer.Option("--table-bits", min=10, max=30, help="Transposition table of 2**N slots (32 B each)."),
+    ] = 22,
+) -> None:
+    """Kalah(pits, seeds) under perfect play: South's final margin and best first sowing.
+
+    No pie rule and no early finish, as the published values; prints the time, the CPU
+    time and the peak memory it took.
+    """
+    import resource
+    import time
+
+    from tabletop.bots.solvers.kalah import solve
+
+    if end_rule not in ("sweep", "at_turn"):
+        _fail(f"--end-rule is sweep or at_turn; got {end_rule!r}")
+    started = time.process_time()
+    solution = solve(
+        pits,
+        seeds,
+        empty_capture=empty_capture,
+        end_rule=end_rule,
+        database_seeds=database_seeds,
+        table_bits=table_bits,
+    )
+    cpu = time.process_time() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    capture = "empty capture" if empty_capture else "standard capture"
+    openings = ", ".join(f"{pit}: {value:+d}" for pit, value in enumerate(solution.move_values, start=1))
+    console.print(f"Kalah({pits},{seeds}), {capture}, end_rule={end_rule}, no early finish, no pie rule")
+    console.print(
+        f"value for South (first player): {solution.value:+d}; best first sowing: pit {solution.best_move}"
+    )
+    console.print(f"each opening sowing: {openings}")
+    console.print(
+        f"endgame database: positions with up to {solution.database_seeds} seeds, "
+        f"built in {solution.database_seconds:.1f} s; search: {solution.positions:,} positions "
+        f"in {solution.search_seconds:.1f} s"
+    )
+    console.print(f"CPU time {cpu:.1f} s; peak memory {peak:,.0f} MiB")
 
 
 app.command("serve")(serve)

@@ -389,9 +389,16 @@ def bench_engine(
     ] = None,
     players: PlayersOption = None,
     seed: Annotated[int, typer.Option("--seed")] = 0,
+    compare: Annotated[
+        str | None,
+        typer.Option("--compare", help="openspiel: also time OpenSpiel's twin of each game, in turns."),
+    ] = None,
 ) -> None:
     """Random playouts through the public contract: games/s, actions/s and mean game length."""
     chosen = [_load(game_id) for game_id in game_ids] if game_ids else games.all()
+    if compare is not None:
+        _compare_engines(chosen, compare, seconds, seed)
+        return
     table = Table(title="Random playouts")
     for column in ("game", "players", "games", "games/s", "actions/s", "mean length"):
         table.add_column(column, justify="left" if column == "game" else "right")
@@ -401,14 +408,37 @@ def bench_engine(
             figures = speed.random_playouts(game, players=seats, seconds=seconds, count=count, seed=seed)
         except InvalidOptions as error:
             _fail(str(error))
-        table.add_row(
-            game.id,
-            str(seats),
-            str(figures.games),
-            f"{figures.games_per_second:,.1f}",
-            f"{figures.actions_per_second:,.0f}",
-            f"{figures.mean_length:.1f}",
-        )
+        table.add_row(game.id, str(seats), *_playout_cells(figures))
+    console.print(table)
+
+
+def _playout_cells(figures: speed.PlayoutSpeed) -> list[str]:
+    return [
+        str(figures.games),
+        f"{figures.games_per_second:,.1f}",
+        f"{figures.actions_per_second:,.0f}",
+        f"{figures.mean_length:.1f}",
+    ]
+
+
+def _compare_engines(chosen: list[Game], against: str, seconds: float, seed: int) -> None:
+    """`bench engine --compare openspiel`: each game that OpenSpiel has, both engines, and the ratio."""
+    if against != "openspiel":
+        _fail(f"--compare takes openspiel; got {against!r}")
+    twins = [game for game in chosen if game.id in speed.OPENSPIEL_TWINS]
+    if not twins:
+        _fail(f"OpenSpiel has none of these games; it has {', '.join(sorted(speed.OPENSPIEL_TWINS))}")
+    table = Table(title="Random playouts, Tabletop and OpenSpiel (C++) in turns")
+    for column in ("engine", "game", "games", "games/s", "actions/s", "mean length"):
+        table.add_column(column, justify="left" if column in ("engine", "game") else "right")
+    for game in twins:
+        try:
+            result = speed.compare_openspiel(game, seconds=seconds, seed=seed)
+        except ValueError as error:
+            _fail(str(error))
+        table.add_row("tabletop", game.id, *_playout_cells(result.ours))
+        table.add_row("openspiel", result.openspiel.game_id, *_playout_cells(result.openspiel))
+        table.add_row("ratio", game.id, "", f"{result.ratio:.2f}×", "", "")
     console.print(table)
 
 
@@ -487,8 +517,12 @@ def solve_kalah(
     ] = None,
     table_bits: Annotated[
         int,
-        typer.Option("--table-bits", min=10, max=30, help="Transposition table of 2**N slots (32 B each)."),
+        typer.Option("--table-bits", min=10, max=30, help="Transposition table of 2**N slots (40 B each)."),
     ] = 22,
+    openings: Annotated[
+        bool, typer.Option("--openings", help="Also the exact value of every opening.")
+    ] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", help="Print every zero-window search.")] = False,
 ) -> None:
     """Kalah(pits, seeds) under perfect play: South's final margin and best first sowing.
 
@@ -503,6 +537,14 @@ def solve_kalah(
     if end_rule not in ("sweep", "at_turn"):
         _fail(f"--end-rule is sweep or at_turn; got {end_rule!r}")
     started = time.process_time()
+
+    def show_pass(beta: int, result: int, positions: int) -> None:
+        verdict = f"≥ {result:+d}" if result >= beta else f"≤ {result:+d}"
+        console.print(
+            f"  is it ≥ {beta:+d}? {verdict} ({positions:,} positions, "
+            f"{time.process_time() - started:.0f} s CPU)"
+        )
+
     solution = solve(
         pits,
         seeds,
@@ -510,16 +552,19 @@ def solve_kalah(
         end_rule=end_rule,
         database_seeds=database_seeds,
         table_bits=table_bits,
+        openings=openings,
+        progress=show_pass if verbose else None,
     )
     cpu = time.process_time() - started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     capture = "empty capture" if empty_capture else "standard capture"
-    openings = ", ".join(f"{pit}: {value:+d}" for pit, value in enumerate(solution.move_values, start=1))
     console.print(f"Kalah({pits},{seeds}), {capture}, end_rule={end_rule}, no early finish, no pie rule")
     console.print(
         f"value for South (first player): {solution.value:+d}; best first sowing: pit {solution.best_move}"
     )
-    console.print(f"each opening sowing: {openings}")
+    if solution.move_values:
+        each = ", ".join(f"{pit}: {value:+d}" for pit, value in enumerate(solution.move_values, start=1))
+        console.print(f"each opening sowing: {each}")
     console.print(
         f"endgame database: positions with up to {solution.database_seeds} seeds, "
         f"built in {solution.database_seconds:.1f} s; search: {solution.positions:,} positions "

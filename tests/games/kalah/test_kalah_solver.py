@@ -67,7 +67,7 @@ def test_larger_solved_values(board: tuple[int, int]) -> None:
 )
 def test_opening_move_values_of_kalah_6_2(empty_capture: bool, expected: tuple[int, ...]) -> None:
     # The rules page's values of South's six openings on Kalah(6,2), End-B (K-R5 off/on).
-    solution = solve(6, 2, empty_capture=empty_capture, end_rule="sweep")
+    solution = solve(6, 2, empty_capture=empty_capture, end_rule="sweep", openings=True)
     assert solution.move_values == expected
     assert solution.best_move == "5"
     assert solution.value == max(expected)
@@ -182,7 +182,8 @@ def test_the_bot_declares_the_tables_it_takes() -> None:
 
 
 def test_the_solve_command_prints_the_value_and_best_first_move() -> None:
-    result = CliRunner().invoke(app, ["solve", "kalah", "--pits", "6", "--seeds", "2", "--empty-capture"])
+    arguments = ["solve", "kalah", "--pits", "6", "--seeds", "2", "--empty-capture", "--openings"]
+    result = CliRunner().invoke(app, arguments)
     assert result.exit_code == 0, result.output
     assert "value for South (first player): +10; best first sowing: pit 5" in result.output
     assert "1: -14, 2: -8, 3: -6, 4: -14, 5: +10, 6: -2" in result.output

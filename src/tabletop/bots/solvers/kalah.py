@@ -24,7 +24,7 @@ best opening depends on whether North would swap, which this solver does not mod
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from time import perf_counter
@@ -41,20 +41,20 @@ BOT_BOARD_LIMIT = 12
 BOT_DATABASE_SEEDS = 12
 """The bot's endgame database: positions with up to 12 seeds (2.7 million on six pits, 0.2 s)."""
 BOT_TABLE_BITS = 20
-"""The bot's transposition table: 2**20 slots (32 MiB per rule set in use)."""
+"""The bot's transposition table: 2**20 slots (40 MiB per rule set in use)."""
 DATABASE_BYTES = 100_000_000
 """The default endgame database: the most seeds per position whose table fits in this many bytes."""
 TABLE_BITS = 22
-"""The default transposition table: 2**22 slots of 32 bytes (128 MiB)."""
+"""The default transposition table: 2**22 slots of 40 bytes (160 MiB)."""
 
 
 @dataclass(frozen=True)
 class Solution:
     """The perfect-play result of a starting position, and what it cost to find.
 
-    `value` is South's final store minus North's; `move_values` gives, for each of South's
-    opening pits "1"…"m", the same margin after that first sowing (the best is `best_move`,
-    the lowest pit among equals).
+    `value` is South's final store minus North's; `best_move` is the lowest of South's
+    opening pits "1"…"m" that keeps it; `move_values`, when asked for, gives the same margin
+    after each opening sowing.
     """
 
     pits: int
@@ -93,9 +93,11 @@ class KalahSolver:
         started = perf_counter()
         self.database = kernels.build_database(pits, limit, empty_capture, self.rules[1], self.choose)
         self.database_seconds = perf_counter() - started
-        self.table = np.zeros((1 << table_bits, 4), dtype=np.int64)
+        self.table = np.zeros((1 << table_bits, 5), dtype=np.int64)
         self.counters = np.zeros(1, dtype=np.int64)
         self._stack = np.zeros((kernels.MAX_PLY, 2 * pits + 1), dtype=np.int64)
+        self.progress: Callable[[int, int, int], None] | None = None
+        """Called after every zero-window search of `value` with (β, result, positions so far)."""
 
     @property
     def positions(self) -> int:
@@ -108,6 +110,8 @@ class KalahSolver:
         while low < high:
             beta = guess + 1 if guess == low else guess
             guess = self._search(cells, beta - 1, beta)
+            if self.progress is not None:
+                self.progress(beta, guess, self.positions)
             if guess < beta:
                 high = guess
             else:
@@ -121,19 +125,33 @@ class KalahSolver:
             values.append(None if cells[pit] == 0 else self._value_of_move(cells, pit))
         return values
 
-    def best_pit(self, cells: list[int]) -> int:
-        """The lowest pit (0-based, from the mover's left) of the best value."""
-        values = self.move_values(cells)
-        return max(range(self.pits), key=lambda pit: (values[pit] is not None, values[pit] or 0, -pit))
+    def best_pit(self, cells: list[int], value: int | None = None) -> int:
+        """The lowest pit (0-based, from the mover's left) whose sowing keeps the position's value.
 
-    def _value_of_move(self, cells: list[int], pit: int) -> int:
+        One zero-window search per pit tried (is this move worth `value`?), far cheaper than
+        the exact value of every move; `value` is computed first when not given.
+        """
+        target = self.value(cells) if value is None else value
+        for pit in range(self.pits):
+            if cells[pit] and self._value_of_move(cells, pit, (target - 1, target)) >= target:
+                return pit
+        raise AssertionError(f"no move reaches the value {target} of {cells}")
+
+    def _value_of_move(self, cells: list[int], pit: int, window: tuple[int, int] | None = None) -> int:
+        """The mover's value after sowing `pit`: exact, or fail-soft within `window`."""
         source = np.array(cells, dtype=np.int64)
         child = np.zeros_like(source)
         gain, kind, final = kernels.play(source, child, pit, self.pits, *self.rules)
         if kind == kernels.OVER:
             return int(final)
-        after = self.value(child.tolist())
-        return int(gain + after if kind == kernels.AGAIN else gain - after)
+        gain = int(gain)
+        if window is None:
+            after = self.value(child.tolist())
+        elif kind == kernels.AGAIN:
+            after = self._search(child.tolist(), window[0] - gain, window[1] - gain)
+        else:
+            after = self._search(child.tolist(), gain - window[1], gain - window[0])
+        return gain + after if kind == kernels.AGAIN else gain - after
 
     def _search(self, cells: list[int], alpha: int, beta: int) -> int:
         self._stack[0, :] = cells
@@ -185,10 +203,15 @@ def solve(
     end_rule: str = SWEEP,
     database_seeds: int | None = None,
     table_bits: int = TABLE_BITS,
+    openings: bool = False,
+    progress: Callable[[int, int, int], None] | None = None,
 ) -> Solution:
     """Solves Kalah(pits, seeds) from the start (South to move, no pie rule, no early finish).
 
-    >>> solution = solve(2, 2, empty_capture=True, end_rule="at_turn")
+    With `openings` the exact value of every opening sowing is found too (several more
+    searches); otherwise `move_values` is empty. `progress` is `KalahSolver.progress`.
+
+    >>> solution = solve(2, 2, empty_capture=True, end_rule="at_turn", openings=True)
     >>> solution.value, solution.best_move, solution.move_values
     (0, '1', (0, -2))
     """
@@ -204,17 +227,19 @@ def solve(
         database_seeds=database_seeds,
         table_bits=table_bits,
     )
+    solver.progress = progress
     start = [seeds] * pits + [0] + [seeds] * pits
     started = perf_counter()
     value = solver.value(start)
-    values = [value_ for value_ in solver.move_values(start) if value_ is not None]
+    best = solver.best_pit(start, value)
+    values = [value_ for value_ in solver.move_values(start) if value_ is not None] if openings else []
     return Solution(
         pits=pits,
         seeds=seeds,
         empty_capture=empty_capture,
         end_rule=end_rule,
         value=value,
-        best_move=str(values.index(value) + 1),
+        best_move=str(best + 1),
         move_values=tuple(values),
         database_seeds=solver.database_seeds,
         database_seconds=solver.database_seconds,

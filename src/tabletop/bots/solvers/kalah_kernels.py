@@ -240,8 +240,8 @@ def _database_start(cells: IntArray, m: int) -> int:  # pragma: no cover - compi
 # the transposition table's bounds, the best value and pit so far, where it is stored, the
 # next move to try, and the pit, gain and kind of the move being searched.
 _ALPHA, _BETA, _WINDOW_ALPHA, _WINDOW_BETA, _LOW, _HIGH, _BEST, _BEST_PIT, _SLOT, _KEY, _NEXT = range(11)
-_PIT, _GAIN, _KIND = 11, 12, 13
-_FIELDS = 14
+_PIT, _GAIN, _KIND, _SEEDS, _BUCKET = 11, 12, 13, 14, 15
+_FIELDS = 16
 
 
 @njit(cache=True)
@@ -261,8 +261,10 @@ def search(
 
     `rules` is (empty_capture, sweep). Positions with at most `limit` seeds are read from the
     database. `table` is the transposition table, one row per slot: key + 1 (0 = empty),
-    lower bound, upper bound and the best pit found; the slot is chosen by a multiplicative
-    hash of the key and always replaced. Moves are tried best-first (`_order_moves`).
+    lower bound, upper bound, the best pit found and the seeds in play. A multiplicative
+    hash of the key picks a bucket of two slots: the first keeps the entry with more seeds
+    (the larger subtree, costlier to search again), the second takes the rest. Moves are
+    tried best-first (`_order_moves`).
     `counters[0]` counts the positions searched. The recursion runs on an explicit stack
     (numba cannot cache recursive functions): `frames[ply]` is one node's window and progress.
     """
@@ -359,10 +361,17 @@ def _close(frames: IntArray, ply: int, table: IntArray) -> int:  # pragma: no co
     else:
         low = high = best
     slot = frames[ply, _SLOT]
+    if slot < 0:  # a new entry: the bucket's first slot keeps the larger subtree
+        bucket = frames[ply, _BUCKET]
+        slot = bucket + 1
+        if frames[ply, _SEEDS] >= table[bucket, 4]:
+            table[bucket + 1, :] = table[bucket, :]
+            slot = bucket
     table[slot, 0] = frames[ply, _KEY] + 1
     table[slot, 1] = low
     table[slot, 2] = high
     table[slot, 3] = frames[ply, _BEST_PIT]
+    table[slot, 4] = frames[ply, _SEEDS]
     return int(best)
 
 
@@ -394,11 +403,12 @@ def _open(
     if -seeds >= beta:
         return True, -seeds
     key = rank(cells, m, choose)
-    slot = (key * 0x9E3779B97F4A7C15) >> 11 & (table.shape[0] - 1)
+    bucket = ((key * 0x9E3779B97F4A7C15) >> 11 & (table.shape[0] // 2 - 1)) * 2
+    slot = bucket if table[bucket, 0] == key + 1 else bucket + 1 if table[bucket + 1, 0] == key + 1 else -1
     low = -INFINITY
     high = INFINITY
     hint = -1
-    if table[slot, 0] == key + 1:
+    if slot >= 0:
         low = table[slot, 1]
         high = table[slot, 2]
         hint = table[slot, 3]
@@ -413,6 +423,8 @@ def _open(
     frames[ply, _BEST] = -INFINITY
     frames[ply, _BEST_PIT] = -1
     frames[ply, _SLOT] = slot
+    frames[ply, _BUCKET] = bucket
+    frames[ply, _SEEDS] = seeds
     frames[ply, _KEY] = key
     frames[ply, _NEXT] = 0
     _order_moves(cells, m, hint, orders[ply])

@@ -17,8 +17,6 @@ the small result tuples.
 
 from __future__ import annotations
 
-from operator import add
-
 from tabletop.games.kalah.board import END_EARLY, END_EMPTY, END_SWEEP, NORTH, SOUTH, KalahRules, Side
 
 End = tuple[str, Side]
@@ -27,9 +25,6 @@ End = tuple[str, Side]
 Sowing = tuple[Side, int, int, int, int]
 """One sowing as the log records it: (side, pit index, seeds sown, landing index, seeds captured)."""
 
-_ONES = (1,) * 256
-"""Added to a run of locations at once: `map(add, run, _ONES)` beats a loop of `+= 1` by 2–3×."""
-
 
 def sow(board: list[int], rules: KalahRules, side: Side, pit: int) -> Sowing:
     """One sowing by `side` from board index `pit` (K-R2), then its capture if any (K-R4, K-R5)."""
@@ -37,7 +32,8 @@ def sow(board: list[int], rules: KalahRules, side: Side, pit: int) -> Sowing:
     board[pit] = 0
     last = pit + seeds
     if last <= rules.straight_end[side]:
-        board[pit + 1 : last + 1] = map(add, board[pit + 1 : last + 1], _ONES)
+        for index in range(pit + 1, last + 1):
+            board[index] += 1
     else:
         last = _sow_around(board, rules, side, pit, seeds)
     store = rules.store[side]
@@ -57,8 +53,8 @@ def _sow_around(board: list[int], rules: KalahRules, side: Side, pit: int, seeds
     if laps:
         for index in cycle[: rules.cycle_length]:
             board[index] += laps
-    for index in cycle[start + 1 : start + rest + 1]:
-        board[index] += 1
+    for step in range(start + 1, start + rest + 1):
+        board[cycle[step]] += 1
     return cycle[start + rest]
 
 

@@ -212,3 +212,12 @@ def test_bench_mcts_prints_iterations_per_second(toys: None) -> None:
     result = run("bench", "mcts", "nim", "--seconds", "0.05")
     assert result.exit_code == 0, result.output
     assert re.search(r"Nim: \d+ MCTS iterations in \d\.\d\d s, [\d,]+ iterations/s", result.output)
+
+
+def test_bench_engine_compare_needs_a_game_openspiel_has() -> None:
+    result = run("bench", "engine", "yatzy", "--compare", "openspiel")
+    assert result.exit_code == 2
+    assert "OpenSpiel has none of these games; it has kalah" in result.output
+    other = run("bench", "engine", "kalah", "--compare", "gnugo")
+    assert other.exit_code == 2
+    assert "--compare takes openspiel; got 'gnugo'" in other.output

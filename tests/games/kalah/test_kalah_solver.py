@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 from test_kalah_perft import INFINITY, RULE_SETS, SOLVED, _search
-from typer.testing import CliRunner
 
 from tabletop import bots, games
 from tabletop.bots.solvers.kalah import (
@@ -20,7 +19,6 @@ from tabletop.bots.solvers.kalah import (
     plays_table,
     solve,
 )
-from tabletop.cli import app
 from tabletop.engine import Rng
 from tabletop.games.kalah import NORTH, SOUTH, KalahState
 
@@ -179,17 +177,3 @@ def test_the_bot_declares_the_tables_it_takes() -> None:
     assert "kalah-perfect" not in bots.names("kalah", full)
     assert not bots.can_play("kalah-perfect", "yatzy")
     assert bots.strongest("kalah") == "mcts"
-
-
-def test_the_solve_command_prints_the_value_and_best_first_move() -> None:
-    arguments = ["solve", "kalah", "--pits", "6", "--seeds", "2", "--empty-capture", "--openings"]
-    result = CliRunner().invoke(app, arguments)
-    assert result.exit_code == 0, result.output
-    assert "value for South (first player): +10; best first sowing: pit 5" in result.output
-    assert "1: -14, 2: -8, 3: -6, 4: -14, 5: +10, 6: -2" in result.output
-
-
-def test_the_solve_command_refuses_an_unknown_end_rule() -> None:
-    result = CliRunner().invoke(app, ["solve", "kalah", "--pits", "2", "--seeds", "2", "--end-rule", "late"])
-    assert result.exit_code == 2
-    assert "--end-rule is sweep or at_turn; got 'late'" in result.output

@@ -53,7 +53,6 @@ def test_the_search_alone_and_a_small_database_agree_with_the_table(database_see
         assert _values(*board, database_seeds=database_seeds) == SOLVED[board]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("board", sorted(LARGER))
 def test_larger_solved_values(board: tuple[int, int]) -> None:
     assert _values(*board) == LARGER[board]

@@ -8,6 +8,7 @@ import pytest
 
 from tabletop import games
 from tabletop.bench import match, solver, speed
+from tabletop.engine import Rng
 from toy_games import GOOFSPIEL, GUESS, TOY_GAMES
 
 
@@ -87,3 +88,36 @@ def test_the_solver_benchmark_compares_the_two_runs() -> None:
     )
     assert lines[2] == "ours / theirs: 0.75 of the time"
     assert "not installed" in solver.describe([ours])[-1]
+
+
+# -- OpenSpiel comparison (the optional `bench` extra) --------------------------------------
+
+
+def test_openspiel_mancala_is_the_same_game_as_its_kalah_twin() -> None:
+    # With the same generator both engines play move for move the same random games, so the
+    # twin's options really give OpenSpiel's rules (End-B, no early finish).
+    pyspiel = pytest.importorskip("pyspiel")
+    name, options = speed.OPENSPIEL_TWINS["kalah"]
+    twin = pyspiel.load_game(name)
+    for seed in range(20):
+        ours = speed.play_randomly(games.load("kalah").new_state(2, options), Rng(seed))
+        state, rng, theirs = twin.new_initial_state(), Rng(seed), 0
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            theirs += 1
+        assert ours == theirs
+
+
+def test_compare_openspiel_times_both_engines() -> None:
+    pytest.importorskip("pyspiel")
+    result = speed.compare_openspiel(games.load("kalah"), seconds=0.2, rounds=2)
+    assert result.ours.game_id == "kalah"
+    assert result.openspiel.game_id == "openspiel:mancala"
+    assert result.ours.games >= 2
+    assert result.openspiel.games >= 2
+    assert result.ratio == result.ours.games_per_second / result.openspiel.games_per_second
+
+
+def test_compare_openspiel_refuses_a_game_it_lacks() -> None:
+    with pytest.raises(ValueError, match="OpenSpiel has no twin of 'yatzy'; it has kalah"):
+        speed.compare_openspiel(games.load("yatzy"))

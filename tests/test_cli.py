@@ -242,3 +242,29 @@ def test_solve_yatzy_prints_the_value_of_a_card_and_where_its_table_is() -> None
 def test_solve_yatzy_refuses_what_it_cannot_solve(arguments: list[str], message: str) -> None:
     result = run("solve", "yatzy", *arguments)
     assert result.exit_code != 0 and message in result.output
+
+
+def test_bench_engine_compare_needs_a_game_openspiel_has() -> None:
+    result = run("bench", "engine", "yatzy", "--compare", "openspiel")
+    assert result.exit_code == 2
+    assert "OpenSpiel has none of these games; it has kalah" in result.output
+    other = run("bench", "engine", "kalah", "--compare", "gnugo")
+    assert other.exit_code == 2
+    assert "--compare takes openspiel; got 'gnugo'" in other.output
+
+
+# tabletop solve ----------------------------------------------------------------------------
+
+
+def test_solve_kalah_prints_the_value_and_best_first_move() -> None:
+    # The rules page's Kalah(6,2) with empty capture and End-B: +10, by pit 5.
+    result = run("solve", "kalah", "--pits", "6", "--seeds", "2", "--empty-capture", "--openings")
+    assert result.exit_code == 0, result.output
+    assert "value for South (first player): +10; best first sowing: pit 5" in result.output
+    assert "1: -14, 2: -8, 3: -6, 4: -14, 5: +10, 6: -2" in result.output
+
+
+def test_solve_kalah_refuses_an_unknown_end_rule() -> None:
+    result = run("solve", "kalah", "--pits", "2", "--seeds", "2", "--end-rule", "late")
+    assert result.exit_code == 2
+    assert "--end-rule is sweep or at_turn; got 'late'" in result.output

@@ -13,6 +13,7 @@
     tabletop analyse k2x9q7m1ab              (or a JSON game file)
     tabletop ratings calibrate kalah -n 20 --levels 1,2,3
     tabletop ratings rebuild --data-dir data
+    tabletop solve kalah --pits 6 --seeds 4 --empty-capture
 
 Games come from the registry and bots from `bots.from_spec`, so nothing here knows a game.
 The terminal shows each person the board drawn from their own seat's view, never the state.
@@ -431,9 +432,16 @@ def bench_engine(
     ] = None,
     players: PlayersOption = None,
     seed: Annotated[int, typer.Option("--seed")] = 0,
+    compare: Annotated[
+        str | None,
+        typer.Option("--compare", help="openspiel: also time OpenSpiel's twin of each game, in turns."),
+    ] = None,
 ) -> None:
     """Random playouts through the public contract: games/s, actions/s and mean game length."""
     chosen = [_load(game_id) for game_id in game_ids] if game_ids else games.all()
+    if compare is not None:
+        _compare_engines(chosen, compare, seconds, seed)
+        return
     table = Table(title="Random playouts")
     for column in ("game", "players", "games", "games/s", "actions/s", "mean length"):
         table.add_column(column, justify="left" if column == "game" else "right")
@@ -443,14 +451,37 @@ def bench_engine(
             figures = speed.random_playouts(game, players=seats, seconds=seconds, count=count, seed=seed)
         except InvalidOptions as error:
             _fail(str(error))
-        table.add_row(
-            game.id,
-            str(seats),
-            str(figures.games),
-            f"{figures.games_per_second:,.1f}",
-            f"{figures.actions_per_second:,.0f}",
-            f"{figures.mean_length:.1f}",
-        )
+        table.add_row(game.id, str(seats), *_playout_cells(figures))
+    console.print(table)
+
+
+def _playout_cells(figures: speed.PlayoutSpeed) -> list[str]:
+    return [
+        str(figures.games),
+        f"{figures.games_per_second:,.1f}",
+        f"{figures.actions_per_second:,.0f}",
+        f"{figures.mean_length:.1f}",
+    ]
+
+
+def _compare_engines(chosen: list[Game], against: str, seconds: float, seed: int) -> None:
+    """`bench engine --compare openspiel`: each game that OpenSpiel has, both engines, and the ratio."""
+    if against != "openspiel":
+        _fail(f"--compare takes openspiel; got {against!r}")
+    twins = [game for game in chosen if game.id in speed.OPENSPIEL_TWINS]
+    if not twins:
+        _fail(f"OpenSpiel has none of these games; it has {', '.join(sorted(speed.OPENSPIEL_TWINS))}")
+    table = Table(title="Random playouts, Tabletop and OpenSpiel (C++) in turns")
+    for column in ("engine", "game", "games", "games/s", "actions/s", "mean length"):
+        table.add_column(column, justify="left" if column in ("engine", "game") else "right")
+    for game in twins:
+        try:
+            result = speed.compare_openspiel(game, seconds=seconds, seed=seed)
+        except ValueError as error:
+            _fail(str(error))
+        table.add_row("tabletop", game.id, *_playout_cells(result.ours))
+        table.add_row("openspiel", result.openspiel.game_id, *_playout_cells(result.openspiel))
+        table.add_row("ratio", game.id, "", f"{result.ratio:.2f}×", "", "")
     console.print(table)
 
 
@@ -619,6 +650,82 @@ def solve_yatzy(
             f"{np.prod(solved.shape):,} states, {how} in {seconds:.1f} s, "
             f"{yatzy_tables.table_path(card, joker)}"
         )
+
+
+# tabletop solve ----------------------------------------------------------------------------
+
+
+@solve_app.command("kalah")
+def solve_kalah(
+    *,
+    pits: Annotated[int, typer.Option("--pits", min=1, max=6, help="Pits per side.")] = 6,
+    seeds: Annotated[int, typer.Option("--seeds", min=1, max=6, help="Seeds per pit at the start.")] = 4,
+    empty_capture: Annotated[
+        bool, typer.Option("--empty-capture", help="K-R5: a last seed in an own empty pit always captures.")
+    ] = False,
+    end_rule: Annotated[
+        str, typer.Option("--end-rule", help="sweep (End-B, the published values) or at_turn (End-A).")
+    ] = "sweep",
+    database_seeds: Annotated[
+        int | None,
+        typer.Option("--database-seeds", min=0, help="Endgame database size (default: what fits 100 MB)."),
+    ] = None,
+    table_bits: Annotated[
+        int,
+        typer.Option("--table-bits", min=10, max=30, help="Transposition table of 2**N slots (40 B each)."),
+    ] = 22,
+    openings: Annotated[
+        bool, typer.Option("--openings", help="Also the exact value of every opening.")
+    ] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", help="Print every zero-window search.")] = False,
+) -> None:
+    """Kalah(pits, seeds) under perfect play: South's final margin and best first sowing.
+
+    No pie rule and no early finish, as the published values; prints the time, the CPU
+    time and the peak memory it took.
+    """
+    import resource
+    import time
+
+    from tabletop.bots.solvers.kalah import solve
+
+    if end_rule not in ("sweep", "at_turn"):
+        _fail(f"--end-rule is sweep or at_turn; got {end_rule!r}")
+    started = time.process_time()
+
+    def show_pass(beta: int, result: int, positions: int) -> None:
+        verdict = f"≥ {result:+d}" if result >= beta else f"≤ {result:+d}"
+        console.print(
+            f"  is it ≥ {beta:+d}? {verdict} ({positions:,} positions, "
+            f"{time.process_time() - started:.0f} s CPU)"
+        )
+
+    solution = solve(
+        pits,
+        seeds,
+        empty_capture=empty_capture,
+        end_rule=end_rule,
+        database_seeds=database_seeds,
+        table_bits=table_bits,
+        openings=openings,
+        progress=show_pass if verbose else None,
+    )
+    cpu = time.process_time() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    capture = "empty capture" if empty_capture else "standard capture"
+    console.print(f"Kalah({pits},{seeds}), {capture}, end_rule={end_rule}, no early finish, no pie rule")
+    console.print(
+        f"value for South (first player): {solution.value:+d}; best first sowing: pit {solution.best_move}"
+    )
+    if solution.move_values:
+        each = ", ".join(f"{pit}: {value:+d}" for pit, value in enumerate(solution.move_values, start=1))
+        console.print(f"each opening sowing: {each}")
+    console.print(
+        f"endgame database: positions with up to {solution.database_seeds} seeds, "
+        f"built in {solution.database_seconds:.1f} s; search: {solution.positions:,} positions "
+        f"in {solution.search_seconds:.1f} s"
+    )
+    console.print(f"CPU time {cpu:.1f} s; peak memory {peak:,.0f} MiB")
 
 
 app.command("serve")(serve)

@@ -69,7 +69,8 @@ def _opponent(game_id: str) -> tuple[str, str]:
 
     Returns the "new table" form's seat choice and the name the page shows for it.
     """
-    name = next(bot for bot in bots.names(game_id) if bot != "random")
+    default_table = games.load(game_id).resolve_options({})
+    name = next(bot for bot in bots.names(game_id, default_table) if bot != "random")
     if bots.has_levels(name):
         return f"bot:{name}:{BOT_LEVEL}", f"{name.upper()} bot, level {BOT_LEVEL}"
     return f"bot:{name}:1", f"{name.capitalize()} bot"

@@ -251,3 +251,14 @@ async def test_in_a_simultaneous_step_each_seat_keeps_its_own_seq(
         await service.play_as(table_id, bob.id, "1", 1)  # a new round began at seq 2
     await service.play_as(table_id, bob.id, "1", 2)
     assert len(store.moves(table_id)) == 3
+
+
+async def test_a_solver_for_some_tables_sits_only_at_those(service: TableService, store: Store) -> None:
+    # kalah-perfect takes small Kalah boards only (bots.can_play with the table's options).
+    seats = (SeatSpec(bot="kalah-perfect", bot_level=1), SeatSpec())
+    refusal = "no bot 'kalah-perfect' for kalah; bots that play it: mcts, random"
+    with pytest.raises(errors.BadRequest, match=refusal):
+        await service.create_table(TableRequest("kalah", seats, {}))
+    assert store.tables(["waiting", "playing", "finished"]) == []
+    live = await service.create_table(TableRequest("kalah", seats, {"pits": 3, "seeds": 2}))
+    assert live.record.seats[0].bot == "kalah-perfect"

@@ -7,11 +7,22 @@ researchers actually get.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from time import perf_counter
+from typing import Any
 
 from tabletop.bots import MctsBot
-from tabletop.engine import Game, Options, Rng, State
+from tabletop.engine import Game, Options, OptionValue, Rng, State
+
+OPENSPIEL_TWINS: dict[str, tuple[str, dict[str, OptionValue]]] = {
+    "kalah": ("mancala", {"end_rule": "sweep", "early_finish": False}),
+}
+"""Our games that OpenSpiel also has: its name, and our options that give its rules.
+
+OpenSpiel's mancala is Kalah(6,4) with End-B and no early finish (the rules page's perft
+tables are the same for both).
+"""
 
 
 @dataclass(frozen=True)
@@ -77,6 +88,73 @@ def play_randomly(state: State, rng: Rng) -> int:
         state.apply(seat, rng.choice(state.legal_action_ids(seat)))
         actions += 1
     return actions
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The same random playouts through our engine and OpenSpiel's, timed in turns in one run."""
+
+    ours: PlayoutSpeed
+    openspiel: PlayoutSpeed
+
+    @property
+    def ratio(self) -> float:
+        """Our games per second over OpenSpiel's (1.0 = as fast)."""
+        return self.ours.games_per_second / self.openspiel.games_per_second
+
+
+def compare_openspiel(game: Game, *, seconds: float = 2.0, rounds: int = 4, seed: int = 0) -> Comparison:
+    """Random playouts of `game` and of its OpenSpiel twin, `rounds` turns each of `seconds / rounds`.
+
+    Both loops draw from the same generator (`Rng.choice` over the legal actions), so the
+    random numbers cost both the same; turns alternate so that a change in the machine's
+    load falls on both. Needs OpenSpiel (`pip install -e '.[bench]'`).
+    """
+    if game.id not in OPENSPIEL_TWINS:
+        raise ValueError(f"OpenSpiel has no twin of {game.id!r}; it has {', '.join(sorted(OPENSPIEL_TWINS))}")
+    name, options = OPENSPIEL_TWINS[game.id]
+    twin = _load_openspiel(name)
+    ours: list[PlayoutSpeed] = []
+    theirs: list[PlayoutSpeed] = []
+    for turn in range(rounds):
+        ours.append(random_playouts(game, options=options, seconds=seconds / rounds, seed=seed + turn))
+        theirs.append(_openspiel_playouts(twin, name, seconds / rounds, seed + turn))
+    return Comparison(_total(ours), _total(theirs))
+
+
+def _load_openspiel(name: str) -> Any:
+    """OpenSpiel's game `name`, or a clear error when the optional `bench` extra is missing."""
+    try:
+        pyspiel = importlib.import_module("pyspiel")
+    except ImportError as error:
+        raise ValueError(
+            "OpenSpiel is not installed: pip install -c constraints.txt -e '.[bench]'"
+        ) from error
+    return pyspiel.load_game(name)
+
+
+def _openspiel_playouts(twin: Any, name: str, seconds: float, seed: int) -> PlayoutSpeed:
+    """OpenSpiel's own loop: `legal_actions`, a random choice, `apply_action`, until terminal."""
+    rng = Rng(seed)
+    games = actions = 0
+    started = perf_counter()
+    deadline = started + seconds
+    while games == 0 or perf_counter() < deadline:
+        state = twin.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    return PlayoutSpeed(f"openspiel:{name}", games, actions, perf_counter() - started)
+
+
+def _total(parts: list[PlayoutSpeed]) -> PlayoutSpeed:
+    return PlayoutSpeed(
+        parts[0].game_id,
+        sum(part.games for part in parts),
+        sum(part.actions for part in parts),
+        sum(part.seconds for part in parts),
+    )
 
 
 def search_speed(

@@ -6,15 +6,17 @@ and `choose(state, seat) -> action id`, and sees no more than its seat may.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from tabletop.bots.base import Bot
 from tabletop.bots.mcts import MctsBot
 from tabletop.bots.random_bot import RandomBot
 from tabletop.bots.spec import BotSpec, parse_spec
+from tabletop.engine import OptionValue
 
 BotFactory = Callable[[int, int], Bot]
 BudgetedBotFactory = Callable[[int | None, float | None, int], Bot]
+TableCheck = Callable[[Mapping[str, OptionValue]], bool]
 
 
 def _yatzy_bot(level: int, seed: int) -> Bot:
@@ -38,11 +40,26 @@ def _rolltothetop_bot(level: int, seed: int) -> Bot:
     return ClimberBot(seed)
 
 
+def _kalah_perfect_bot(level: int, seed: int) -> Bot:
+    """The Kalah solver's player, imported on first use (it compiles numba code; `level` has no effect)."""
+    from tabletop.bots.solvers.kalah import KalahPerfectBot
+
+    return KalahPerfectBot(seed)
+
+
+def _kalah_perfect_tables(options: Mapping[str, OptionValue]) -> bool:
+    """The Kalah tables the perfect player takes (small boards, no pie rule)."""
+    from tabletop.bots.solvers.kalah import plays_table
+
+    return plays_table(options)
+
+
 _FACTORIES: dict[str, BotFactory] = {
     "random": lambda level, seed: RandomBot(seed),
     "yatzy": _yatzy_bot,
     "numberdrop": _numberdrop_bot,
     "rolltothetop": _rolltothetop_bot,
+    "kalah-perfect": _kalah_perfect_bot,
     "mcts": MctsBot.at_level,
 }
 
@@ -59,21 +76,33 @@ equivalent choices, and a small search budget spreads thin over them where the s
 exactly (`tabletop play`/`match` can still pit MCTS against it for research).
 """
 
+_TABLES_OF_SOLVERS: dict[str, tuple[str, TableCheck]] = {
+    "kalah-perfect": ("kalah", _kalah_perfect_tables),
+}
+"""Solvers that play some tables of one game only, by the game's id and a check of the resolved
+table options. They stand beside MCTS rather than replacing it, since most tables of the game
+are beyond them.
+"""
+
 # Bots that also accept an explicit budget: (iterations, seconds, seed).
 _BUDGETED_FACTORIES: dict[str, BudgetedBotFactory] = {
     "mcts": lambda iterations, seconds, seed: MctsBot(iterations=iterations, seconds=seconds, seed=seed),
 }
 
 
-def names(game_id: str | None = None) -> list[str]:
+def names(game_id: str | None = None, options: Mapping[str, OptionValue] | None = None) -> list[str]:
     """Every bot name `make` accepts; with a game id, only the bots that can play that game.
 
+    With the table's resolved options too, only the bots that take such a table.
+
     >>> names("kalah")
+    ['kalah-perfect', 'mcts', 'random']
+    >>> names("kalah", {"pits": 6, "seeds": 4, "pie_rule": False})
     ['mcts', 'random']
     >>> names("yatzy")
     ['random', 'yatzy']
     """
-    return sorted(name for name in _FACTORIES if game_id is None or can_play(name, game_id))
+    return sorted(name for name in _FACTORIES if game_id is None or can_play(name, game_id, options))
 
 
 def strongest(game_id: str) -> str:
@@ -91,8 +120,15 @@ def has_levels(name: str) -> bool:
     return name in _BUDGETED_FACTORIES
 
 
-def can_play(name: str, game_id: str) -> bool:
-    """True when the bot `name` plays the game `game_id` (solvers play only their own)."""
+def can_play(name: str, game_id: str, options: Mapping[str, OptionValue] | None = None) -> bool:
+    """True when the bot `name` plays the game `game_id` (solvers play only their own).
+
+    `options` are the table's resolved options: a solver that takes only some tables of its
+    game (`_TABLES_OF_SOLVERS`) checks them; without options it counts as playing the game.
+    """
+    if name in _TABLES_OF_SOLVERS:
+        own_game, takes = _TABLES_OF_SOLVERS[name]
+        return game_id == own_game and (options is None or takes(options))
     if name in _GAMES_OF_SOLVERS:
         return game_id in _GAMES_OF_SOLVERS[name]
     has_solver = any(game_id in games for games in _GAMES_OF_SOLVERS.values())

@@ -26,7 +26,7 @@ from typing import Any, ParamSpec, TypeVar
 import anyio.to_thread
 
 from tabletop import bots
-from tabletop.engine import ActionId, Game, IllegalAction, InvalidOptions, Rng, Seat, UnknownGame
+from tabletop.engine import ActionId, Game, IllegalAction, InvalidOptions, OptionValue, Rng, Seat, UnknownGame
 from tabletop.engine.errors import shown
 from tabletop.server import errors
 from tabletop.server.bot_runner import BotRunner, BotTimeout
@@ -271,7 +271,7 @@ class TableService:
         if request.mode not in MODES:
             raise errors.BadRequest(f"mode must be one of {', '.join(MODES)}; got {request.mode!r}")
         for seat in request.seats:
-            _check_seat_spec(seat, game.id)
+            _check_seat_spec(seat, game.id, options)
         people = [seat.player_id for seat in request.seats if seat.player_id is not None]
         if len(people) != len(set(people)):
             raise errors.BadRequest("a player can hold only one seat at a table")
@@ -640,11 +640,11 @@ def _bot_seed(table_seed: int, seq: int, seat: Seat) -> int:
     return Rng(table_seed * 1_000_003 + seq * 101 + seat + 1).next_u64() >> 1
 
 
-def _check_seat_spec(seat: SeatSpec, game_id: str) -> None:
+def _check_seat_spec(seat: SeatSpec, game_id: str, options: Mapping[str, OptionValue]) -> None:
     if seat.bot is None:
         return
-    if not bots.can_play(seat.bot, game_id):
-        known = ", ".join(bots.names(game_id))
+    if not bots.can_play(seat.bot, game_id, options):
+        known = ", ".join(bots.names(game_id, options))
         raise errors.BadRequest(f"no bot {seat.bot!r} for {game_id}; bots that play it: {known}")
     if seat.bot_level not in BOT_LEVELS:
         raise errors.BadRequest(f"bot level must be 1 to 5; got {seat.bot_level!r}")

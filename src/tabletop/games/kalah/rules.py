@@ -36,9 +36,9 @@ def sow(board: list[int], rules: KalahRules, side: Side, pit: int) -> Sowing:
             board[index] += 1
     else:
         last = _sow_around(board, rules, side, pit, seeds)
-    store = rules.store[side]
-    if last != store and board[last] == 1 and rules.base[side] <= last < store:
-        return side, pit, seeds, last, _capture(board, rules, last, store)
+    # The landing count is read first: it is rarely 1, so the side's bounds are seldom needed.
+    if board[last] == 1 and rules.base[side] <= last < rules.store[side]:
+        return side, pit, seeds, last, _capture(board, rules, last, rules.store[side])
     return side, pit, seeds, last, 0
 
 

@@ -1,0 +1,464 @@
+"""The compiled core of the Kalah solver: sowing, position ranks, the endgame database and alpha-beta.
+
+Everything here is a numba function over small integer arrays, because a solve of
+Kalah(6,4) visits hundreds of millions of positions and Python would need hours for it.
+The rules are those of `tabletop.games.kalah.rules` (docs/rules/kalah.md), with early
+finish off, seen from the side to move:
+
+- A position is `cells`, an array of 2m + 1 counts: the mover's pits from its left at
+  0…m−1, the mover's store at m (always 0 between moves: stores are left out, see below),
+  the opponent's pits from its own left at m+1…2m. Sowing runs up the indices and wraps
+  round (K-R2; the opponent's store is not in the cycle, so it is skipped for free); the pit
+  opposite cell i is 2m − i (K-R4).
+- The value of a position is the store gain still to come for the mover minus the
+  opponent's, under perfect play. It depends on the pits only: without early finish no
+  rule reads the stores (the same argument as `KalahState.position_key`).
+- A position's key is its rank among all pit contents (the combinatorial number system
+  over 2m pits): a perfect index, so the endgame database is a flat array indexed by rank
+  (all positions with at most `limit` seeds in the pits take exactly the first
+  C(limit + 2m, 2m) ranks) and the transposition table checks its keys exactly.
+
+Play kinds returned by `play`: `PASSES` (the child is written for the opponent to move),
+`AGAIN` (K-R3: the child is for the same mover) and `OVER` (K-R8: the game ended, the
+value of the move is final).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+PASSES = 0
+AGAIN = 1
+OVER = 2
+
+MAX_PITS = 12
+"""Pits on the largest board, both rows (6 per side)."""
+MAX_SEEDS = 72
+"""Seeds on the largest board (6 pits × 6 seeds × 2 rows)."""
+MAX_PLY = 1024
+"""Deepest search path; a game of 72 seeds has fewer sowings in practice (checked on use)."""
+UNKNOWN = -128
+"""The database's mark for a position not computed yet (values lie in −72…72)."""
+INFINITY = 1000
+"""Beyond every value: a window bound that cuts nothing."""
+
+IntArray = npt.NDArray[np.int64]
+ByteArray = npt.NDArray[np.int8]
+
+
+def binomials() -> IntArray:
+    """C(n, k) for n ≤ 86 and k ≤ 13, the table every rank is summed from."""
+    table = np.zeros((MAX_SEEDS + MAX_PITS + 3, MAX_PITS + 2), dtype=np.int64)
+    for n in range(table.shape[0]):
+        table[n, 0] = 1
+        for k in range(1, min(n, MAX_PITS + 1) + 1):
+            table[n, k] = table[n - 1, k - 1] + (table[n - 1, k] if k <= n - 1 else 0)
+    return table
+
+
+@njit(cache=True)
+def rank(cells: IntArray, m: int, choose: IntArray) -> int:  # pragma: no cover - compiled
+    """The position's rank: colex rank of the "bars" of its 2m pit counts (stars and bars).
+
+    With b_j = (seeds in the first j + 1 pits) + j, rank = Σ C(b_j, j + 1). Positions with at
+    most L seeds take exactly the ranks below C(L + 2m, 2m).
+    """
+    total = 0
+    prefix = 0
+    j = 0
+    for index in range(2 * m + 1):
+        if index == m:
+            continue
+        prefix += cells[index]
+        total += choose[prefix + j, j + 1]
+        j += 1
+    return total
+
+
+@njit(cache=True)
+def play(
+    src: IntArray, dst: IntArray, pit: int, m: int, empty_capture: bool, sweep: bool
+) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """Sows the mover's pit `pit` of `src` into `dst`: (store gain, kind, final value if OVER).
+
+    K-R2 sowing (whole laps first), K-R4/K-R5 capture, K-R3 extra move and K-R8's end
+    under End-B (`sweep`) or End-A; a PASSES child is written with the halves swapped, so
+    `dst` is always seen from its own mover.
+    """
+    size = 2 * m + 1
+    for index in range(size):
+        dst[index] = src[index]
+    seeds = dst[pit]
+    dst[pit] = 0
+    laps = seeds // size
+    if laps:
+        for index in range(size):
+            dst[index] += laps
+    cell = pit
+    for _ in range(seeds - laps * size):
+        cell += 1
+        if cell == size:
+            cell = 0
+        dst[cell] += 1
+    if cell < m and dst[cell] == 1:
+        opposite = 2 * m - cell
+        if dst[opposite] or empty_capture:
+            dst[m] += dst[opposite] + 1
+            dst[opposite] = 0
+            dst[cell] = 0
+    gain = dst[m]
+    dst[m] = 0
+    mine = 0
+    theirs = 0
+    for index in range(m):
+        mine += dst[index]
+        theirs += dst[m + 1 + index]
+    again = cell == m
+    # End-A ends when the side due to move has no seed, End-B on any empty row.
+    due_has_none = mine == 0 if again else theirs == 0
+    if due_has_none or (sweep and (mine == 0 or theirs == 0)):
+        return gain, OVER, gain + mine - theirs
+    if again:
+        return gain, AGAIN, 0
+    for index in range(m):
+        dst[index], dst[m + 1 + index] = dst[m + 1 + index], dst[index]
+    return gain, PASSES, 0
+
+
+@njit(cache=True)
+def next_ranks(bars: IntArray, count: int) -> None:  # pragma: no cover - compiled
+    """Steps the bar positions b_0 < … < b_{count−1} to the next combination in colex order."""
+    j = 0
+    while j < count - 1 and bars[j] + 1 == bars[j + 1]:
+        bars[j] = j
+        j += 1
+    bars[j] += 1
+
+
+@njit(cache=True)
+def build_database(
+    m: int, limit: int, empty_capture: bool, sweep: bool, choose: IntArray
+) -> ByteArray:  # pragma: no cover - compiled
+    """The exact value of every position with at most `limit` seeds in its pits, by rank.
+
+    Ranks grow with the seed total, so a walk in rank order meets every position after all
+    positions with fewer seeds: a move that gains seeds or captures leads to a smaller rank
+    already known. The only children with as many seeds are sowings that stay in the
+    mover's row and pass the turn; they are solved first, depth-first (`_solve_chain`).
+    Such a chain is finite: each link moves seeds strictly closer to their owner's store.
+    """
+    size = choose[limit + 2 * m, 2 * m]
+    database = np.full(size, UNKNOWN, dtype=np.int8)
+    stack = np.zeros((MAX_PLY, 2 * m + 1), dtype=np.int64)
+    frames = np.zeros((MAX_PLY, 2), dtype=np.int64)
+    bars = np.arange(2 * m, dtype=np.int64)
+    for index in range(size):
+        if database[index] == UNKNOWN:
+            _cells_of_bars(bars, m, stack[0])
+            _solve_chain(stack, frames, m, empty_capture, sweep, choose, database)
+        next_ranks(bars, 2 * m)
+    return database
+
+
+@njit(cache=True)
+def _cells_of_bars(bars: IntArray, m: int, cells: IntArray) -> None:  # pragma: no cover - compiled
+    """The position whose bars are `bars` (the inverse of `rank`)."""
+    previous = -1
+    j = 0
+    for index in range(2 * m + 1):
+        if index == m:
+            cells[index] = 0
+            continue
+        cells[index] = bars[j] - previous - 1
+        previous = bars[j]
+        j += 1
+
+
+@njit(cache=True)
+def _solve_chain(
+    stack: IntArray,
+    frames: IntArray,
+    m: int,
+    empty_capture: bool,
+    sweep: bool,
+    choose: IntArray,
+    database: ByteArray,
+) -> None:  # pragma: no cover - compiled
+    """Solves `stack[0]` from the database, first solving any same-seed child it needs.
+
+    A loop over an explicit stack rather than recursion (numba cannot cache recursive
+    functions): `frames[ply]` holds the best value so far and the next pit to try.
+    """
+    ply = 0
+    frames[0, 0] = _database_start(stack[0], m)
+    frames[0, 1] = 0
+    while True:
+        cells = stack[ply]
+        child = stack[ply + 1]
+        pushed = False
+        while frames[ply, 1] < m:
+            pit = frames[ply, 1]
+            frames[ply, 1] += 1
+            if cells[pit] == 0:
+                continue
+            gain, kind, final = play(cells, child, pit, m, empty_capture, sweep)
+            if kind == OVER:
+                frames[ply, 0] = max(frames[ply, 0], final)
+                continue
+            known = database[rank(child, m, choose)]
+            if known == UNKNOWN:  # a same-seed sowing that passes the turn: solve it first
+                frames[ply, 1] -= 1
+                ply += 1
+                frames[ply, 0] = _database_start(child, m)
+                frames[ply, 1] = 0
+                pushed = True
+                break
+            frames[ply, 0] = max(frames[ply, 0], gain + known if kind == AGAIN else gain - known)
+        if pushed:
+            continue
+        database[rank(cells, m, choose)] = frames[ply, 0]
+        if ply == 0:
+            return
+        ply -= 1
+
+
+@njit(cache=True)
+def _database_start(cells: IntArray, m: int) -> int:  # pragma: no cover - compiled
+    """The best value before any move is tried: −∞, or End-A's result when the mover has no seed."""
+    for index in range(m):
+        if cells[index]:
+            return -INFINITY
+    theirs = 0
+    for index in range(m):
+        theirs += cells[m + 1 + index]
+    return -theirs
+
+
+# The frame of one node of the search, by field: the window it was given, the window left,
+# the transposition table's bounds, the best value and pit so far, where it is stored, the
+# next move to try, and the pit, gain and kind of the move being searched.
+_ALPHA, _BETA, _WINDOW_ALPHA, _WINDOW_BETA, _LOW, _HIGH, _BEST, _BEST_PIT, _SLOT, _KEY, _NEXT = range(11)
+_PIT, _GAIN, _KIND, _SEEDS, _BUCKET = 11, 12, 13, 14, 15
+_FIELDS = 16
+
+
+@njit(cache=True)
+def search(
+    stack: IntArray,
+    alpha: int,
+    beta: int,
+    m: int,
+    rules: tuple[bool, bool],
+    choose: IntArray,
+    database: ByteArray,
+    limit: int,
+    table: IntArray,
+    counters: IntArray,
+) -> int:  # pragma: no cover - compiled
+    """Fail-soft negamax with alpha-beta over whole games: the value of `stack[0]` within (alpha, beta).
+
+    `rules` is (empty_capture, sweep). Positions with at most `limit` seeds are read from the
+    database. `table` is the transposition table, one row per slot: key + 1 (0 = empty),
+    lower bound, upper bound, the best pit found and the seeds in play. A multiplicative
+    hash of the key picks a bucket of two slots: the first keeps the entry with more seeds
+    (the larger subtree, costlier to search again), the second takes the rest. Moves are
+    tried best-first (`_order_moves`).
+    `counters[0]` counts the positions searched. The recursion runs on an explicit stack
+    (numba cannot cache recursive functions): `frames[ply]` is one node's window and progress.
+    """
+    frames = np.zeros((MAX_PLY, _FIELDS), dtype=np.int64)
+    orders = np.zeros((MAX_PLY, m), dtype=np.int64)
+    frames[0, _ALPHA] = alpha
+    frames[0, _BETA] = beta
+    ply = 0
+    resolved, value = _open(stack, frames, orders, 0, m, choose, database, limit, table, counters)
+    while True:
+        if resolved:
+            if ply == 0:
+                return value
+            ply -= 1
+            gain = frames[ply, _GAIN]
+            if _improve(frames, ply, gain + value if frames[ply, _KIND] == AGAIN else gain - value):
+                value = _close(frames, ply, table)
+                continue
+        ply, resolved, value = _descend(
+            stack, frames, orders, ply, m, rules, choose, database, limit, table, counters
+        )
+
+
+@njit(cache=True)
+def _descend(
+    stack: IntArray,
+    frames: IntArray,
+    orders: IntArray,
+    ply: int,
+    m: int,
+    rules: tuple[bool, bool],
+    choose: IntArray,
+    database: ByteArray,
+    limit: int,
+    table: IntArray,
+    counters: IntArray,
+) -> tuple[int, bool, int]:  # pragma: no cover - compiled
+    """Plays the next move of node `ply`: (ply, resolved, value) of the node the search is now at.
+
+    Moves that end the game are scored on the spot; the first other move opens its child
+    (one ply down, resolved at once if the child is known). With no move left, or a cut,
+    the node itself is closed and resolved.
+    """
+    cells = stack[ply]
+    child = stack[ply + 1]
+    while frames[ply, _NEXT] < m and orders[ply, frames[ply, _NEXT]] >= 0:
+        pit = orders[ply, frames[ply, _NEXT]]
+        frames[ply, _NEXT] += 1
+        frames[ply, _PIT] = pit
+        gain, kind, final = play(cells, child, pit, m, rules[0], rules[1])
+        if kind == OVER:
+            if _improve(frames, ply, final):
+                break
+            continue
+        frames[ply, _GAIN] = gain
+        frames[ply, _KIND] = kind
+        if kind == AGAIN:
+            frames[ply + 1, _ALPHA] = frames[ply, _WINDOW_ALPHA] - gain
+            frames[ply + 1, _BETA] = frames[ply, _WINDOW_BETA] - gain
+        else:
+            frames[ply + 1, _ALPHA] = gain - frames[ply, _WINDOW_BETA]
+            frames[ply + 1, _BETA] = gain - frames[ply, _WINDOW_ALPHA]
+        if ply + 2 >= MAX_PLY:
+            raise ValueError("the search went deeper than MAX_PLY")
+        resolved, value = _open(stack, frames, orders, ply + 1, m, choose, database, limit, table, counters)
+        return ply + 1, resolved, value
+    return ply, True, _close(frames, ply, table)
+
+
+@njit(cache=True)
+def _improve(frames: IntArray, ply: int, value: int) -> bool:  # pragma: no cover - compiled
+    """Records the value of the move just searched at node `ply`; True when it cuts off the rest."""
+    if value > frames[ply, _BEST]:
+        frames[ply, _BEST] = value
+        frames[ply, _BEST_PIT] = frames[ply, _PIT]
+    frames[ply, _WINDOW_ALPHA] = max(frames[ply, _WINDOW_ALPHA], value)
+    return bool(frames[ply, _WINDOW_ALPHA] >= frames[ply, _WINDOW_BETA])
+
+
+@njit(cache=True)
+def _close(frames: IntArray, ply: int, table: IntArray) -> int:  # pragma: no cover - compiled
+    """Stores node `ply`'s result as bounds in the transposition table and returns its value.
+
+    Fail-soft: at or below the window given (or the table's lower bound) the value is an
+    upper bound, at or above it a lower bound, strictly inside it exact.
+    """
+    best = frames[ply, _BEST]
+    low = frames[ply, _LOW]
+    high = frames[ply, _HIGH]
+    if best <= max(frames[ply, _ALPHA], low):
+        high = best
+    elif best >= min(frames[ply, _BETA], high):
+        low = best
+    else:
+        low = high = best
+    slot = frames[ply, _SLOT]
+    if slot < 0:  # a new entry: the bucket's first slot keeps the larger subtree
+        bucket = frames[ply, _BUCKET]
+        slot = bucket + 1
+        if frames[ply, _SEEDS] >= table[bucket, 4]:
+            table[bucket + 1, :] = table[bucket, :]
+            slot = bucket
+    table[slot, 0] = frames[ply, _KEY] + 1
+    table[slot, 1] = low
+    table[slot, 2] = high
+    table[slot, 3] = frames[ply, _BEST_PIT]
+    table[slot, 4] = frames[ply, _SEEDS]
+    return int(best)
+
+
+@njit(cache=True)
+def _open(
+    stack: IntArray,
+    frames: IntArray,
+    orders: IntArray,
+    ply: int,
+    m: int,
+    choose: IntArray,
+    database: ByteArray,
+    limit: int,
+    table: IntArray,
+    counters: IntArray,
+) -> tuple[bool, int]:  # pragma: no cover - compiled
+    """Enters the node `stack[ply]`: (True, value) when known at once, else (False, 0) and its frame set."""
+    cells = stack[ply]
+    seeds = 0
+    for index in range(2 * m + 1):
+        seeds += cells[index]
+    if seeds <= limit:
+        return True, database[rank(cells, m, choose)]
+    counters[0] += 1
+    alpha = frames[ply, _ALPHA]
+    beta = frames[ply, _BETA]
+    if seeds <= alpha:
+        return True, seeds
+    if -seeds >= beta:
+        return True, -seeds
+    key = rank(cells, m, choose)
+    bucket = ((key * 0x9E3779B97F4A7C15) >> 11 & (table.shape[0] // 2 - 1)) * 2
+    slot = bucket if table[bucket, 0] == key + 1 else bucket + 1 if table[bucket + 1, 0] == key + 1 else -1
+    low = -INFINITY
+    high = INFINITY
+    hint = -1
+    if slot >= 0:
+        low = table[slot, 1]
+        high = table[slot, 2]
+        hint = table[slot, 3]
+        if low >= beta or low == high:
+            return True, low
+        if high <= alpha:
+            return True, high
+    frames[ply, _LOW] = low
+    frames[ply, _HIGH] = high
+    frames[ply, _WINDOW_ALPHA] = max(alpha, low)
+    frames[ply, _WINDOW_BETA] = min(beta, high)
+    frames[ply, _BEST] = -INFINITY
+    frames[ply, _BEST_PIT] = -1
+    frames[ply, _SLOT] = slot
+    frames[ply, _BUCKET] = bucket
+    frames[ply, _SEEDS] = seeds
+    frames[ply, _KEY] = key
+    frames[ply, _NEXT] = 0
+    _order_moves(cells, m, hint, orders[ply])
+    return False, 0
+
+
+@njit(cache=True)
+def _order_moves(cells: IntArray, m: int, hint: int, order: IntArray) -> None:  # pragma: no cover - compiled
+    """Writes the mover's non-empty pits into `order`, most promising first; −1 fills the rest.
+
+    The table's best pit first, then sowings ending in the store (K-R3), nearest the store
+    first so that the others stay playable, then captures by size, then the rest from the
+    right.
+    """
+    size = 2 * m + 1
+    scores = np.full(m, -INFINITY, dtype=np.int64)
+    for pit in range(m):
+        seeds = cells[pit]
+        if seeds == 0:
+            continue
+        landing = (pit + seeds) % size
+        score = pit
+        if pit == hint:
+            score = 10_000
+        elif landing == m:
+            score = 1_000 + pit
+        elif landing < m and seeds < size and cells[landing] == 0:
+            score = 100 + cells[2 * m - landing]
+        scores[pit] = score
+    for place in range(m):
+        chosen = -1
+        for pit in range(m):
+            if scores[pit] > -INFINITY and (chosen < 0 or scores[pit] > scores[chosen]):
+                chosen = pit
+        order[place] = chosen
+        if chosen >= 0:
+            scores[chosen] = -INFINITY

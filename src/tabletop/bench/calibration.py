@@ -20,14 +20,22 @@ from tabletop.engine import OptionValue
 from tabletop.store.ratings import Skill, bot_participant, rate
 
 
-def default_specs(game_id: str, levels: Sequence[int]) -> list[str]:
-    """The bots of a game to calibrate: each levelled bot at `levels`, the others once.
+def default_specs(
+    game_id: str, levels: Sequence[int], options: dict[str, OptionValue] | None = None
+) -> list[str]:
+    """The bots of a game's tables to calibrate: each levelled bot at `levels`, the others once.
+
+    Only the bots that take such tables (the game's defaults unless `options` say otherwise):
+    the Kalah solver plays small boards only.
 
     >>> default_specs("kalah", [1, 2])
     ['mcts:1', 'mcts:2', 'random:1']
+    >>> default_specs("kalah", [1], {"pits": 3, "seeds": 2})
+    ['kalah-perfect:1', 'mcts:1', 'random:1']
     """
+    resolved = games.load(game_id).resolve_options(options)
     specs: list[str] = []
-    for name in bots.names(game_id):
+    for name in bots.names(game_id, resolved):
         specs += [f"{name}:{level}" for level in levels] if bots.has_levels(name) else [f"{name}:1"]
     return specs
 

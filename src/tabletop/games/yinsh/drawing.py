@@ -213,18 +213,22 @@ def _count_of_markers(count: int) -> str:
 
 
 def _panels(view: Mapping[str, Any]) -> Iterable[str]:
-    """Each player's name (bold when it is their decision) and the slots of their scoring track."""
+    """Each player's name (bold when it is their decision) and the slots of their scoring track.
+
+    The name has the line outside the row of rings to itself (as "rings removed" has), so a
+    long name never runs under the rings in supply.
+    """
     for seat, colour in enumerate(("white", "black")):
         y = PANEL_Y[colour]
+        caption_y = y - 24 if colour == "black" else y + 34
         weight = "bold" if view["to_act"] == seat else "normal"
         fill, outline = PIECE_COLOURS[colour]
         yield (
-            f'<circle cx="-222" cy="{_f(y)}" r="6" fill="{fill}" stroke="{outline}" stroke-width="1.5"/>'
-            f'<text x="-210" y="{_f(y + 6)}" font-size="{FONT_SIZE + 1}" font-weight="{weight}">'
-            f"{mention(seat)}</text>"
+            f'<circle cx="-222" cy="{_f(caption_y - 5)}" r="6" fill="{fill}" stroke="{outline}" '
+            f'stroke-width="1.5"/><text x="-210" y="{_f(caption_y)}" font-size="{FONT_SIZE + 1}" '
+            f'font-weight="{weight}">{mention(seat)}</text>'
         )
         caption_x = TRACK_X + (view["rings_to_win"] - 1) * TRACK_STEP / 2
-        caption_y = y - 24 if colour == "black" else y + 34
         yield (
             f'<text x="{_f(caption_x)}" y="{_f(caption_y)}" font-size="{FONT_SIZE}" '
             'text-anchor="middle">rings removed</text>'

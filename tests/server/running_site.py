@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import threading
 import time
-import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
@@ -15,7 +14,6 @@ from typing import Any
 import httpx
 import server_games
 import uvicorn
-from sqlalchemy import create_engine, text
 
 from tabletop.server.app import create_app
 from tabletop.server.bot_runner import ThreadBotRunner
@@ -23,6 +21,7 @@ from tabletop.server.cli import WEBSOCKET_MAX_BYTES
 from tabletop.server.hub import MemoryHub
 from tabletop.server.settings import Settings
 from tabletop.store import Store
+from tabletop.store.database import scratch_schema
 
 
 @dataclass(frozen=True)
@@ -82,16 +81,6 @@ def serving(data_dir: Path, **settings_overrides: Any) -> Iterator[Site]:
 POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
 
 
-@contextmanager
-def postgres_schema(prefix: str) -> Iterator[str]:
+def postgres_schema(prefix: str) -> AbstractContextManager[str]:
     """A database URL on a fresh PostgreSQL schema, dropped afterwards."""
-    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://"))
-    with admin.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    return scratch_schema(POSTGRES_URL, prefix)

@@ -7,14 +7,13 @@ fail, not skip, when the server is down.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
 
 from tabletop.store import Store
+from tabletop.store.database import scratch_schema
 
 POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -24,16 +23,8 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'store.sqlite3'}"
         return
-    schema = f"test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(POSTGRES_URL)
-    with admin.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with scratch_schema(POSTGRES_URL, "test") as url:
+        yield url
 
 
 @pytest.fixture

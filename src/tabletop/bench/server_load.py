@@ -24,7 +24,6 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -32,10 +31,9 @@ from pathlib import Path
 
 import httpx
 import websockets
-from sqlalchemy import create_engine, text
 
 from tabletop.server.process import free_port, start_listening, start_server
-from tabletop.store.database import normalise_url
+from tabletop.store.database import scratch_schema
 
 SERVER_STARTUP_SECONDS = 60
 SETUP_CONCURRENCY = 20
@@ -317,22 +315,6 @@ def running_relay(data_dir: Path) -> Iterator[tuple[str, int]]:
         process.wait(timeout=30)
 
 
-@contextmanager
-def scratch_schema(postgres_url: str) -> Iterator[str]:
-    """A fresh schema in the given PostgreSQL database, dropped afterwards; yields its URL."""
-    schema = f"bench_{uuid.uuid4().hex[:12]}"
-    engine = create_engine(normalise_url(postgres_url))
-    with engine.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    separator = "&" if "?" in postgres_url else "?"
-    try:
-        yield f"{postgres_url}{separator}options=-csearch_path%3D{schema}"
-    finally:
-        with engine.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        engine.dispose()
-
-
 def bench(load: Load, timing: Timing, postgres_url: str | None) -> BenchResult:
     """One measured run against a fresh server and database."""
     with (
@@ -377,7 +359,7 @@ def _database(postgres_url: str | None) -> Iterator[str | None]:
     if postgres_url is None:
         yield None
         return
-    with scratch_schema(postgres_url) as url:
+    with scratch_schema(postgres_url, "bench") as url:
         yield url
 
 

@@ -10,13 +10,16 @@ store then serialises its sessions (see `Store`).
 from __future__ import annotations
 
 import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 
@@ -49,6 +52,26 @@ def normalise_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
     return url
+
+
+@contextmanager
+def scratch_schema(postgres_url: str, prefix: str = "scratch") -> Iterator[str]:
+    """A fresh schema in the given PostgreSQL database, dropped afterwards; yields its URL.
+
+    For load runs and tests that need a real PostgreSQL without touching anything else in
+    the database: every connection of the URL yielded sees only that schema.
+    """
+    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    engine = create_engine(normalise_url(postgres_url))
+    with engine.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    separator = "&" if "?" in postgres_url else "?"
+    try:
+        yield f"{postgres_url}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        engine.dispose()
 
 
 def is_memory_sqlite(url: str) -> bool:

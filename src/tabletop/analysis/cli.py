@@ -45,7 +45,8 @@ def analyse(
     record, names = _load(source, data_dir)
     try:
         game = games.load(record.game_id)
-        analyst = analyst_for(record.players, iterations)
+        options = game.resolve_options(record.options)
+        analyst = analyst_for(record.game_id, record.players, options, iterations)
         with Progress(console=console, transient=True, disable=as_json) as progress:
             task = progress.add_task("Analysing", total=len(record.moves))
             result = review(game, record, analyst, lambda done, _: progress.update(task, completed=done))
@@ -82,7 +83,7 @@ def _load(source: str, data_dir: Path) -> tuple[GameRecord, list[str]]:
 
 
 def _print(result: Review, names: list[str]) -> None:
-    unit = "chance of winning" if result.kind == "win" else "expected score"
+    unit = UNITS[result.kind]
     table = Table(
         title=f"{result.record.game_id}: every move valued by {result.analyst} ({unit} for the mover)"
     )
@@ -109,8 +110,13 @@ def _print(result: Review, names: list[str]) -> None:
         console.print(f"{name}: {tally or 'no moves'}; mean loss {mean}")
 
 
+UNITS = {"win": "chance of winning", "score": "expected score", "margin": "final margin, perfect play"}
+
+
 def _value(value: float, kind: str) -> str:
-    return f"{value:.0%}" if kind == "win" else f"{value:.1f}"
+    if kind == "win":
+        return f"{value:.0%}"
+    return f"{value:+.0f}" if kind == "margin" else f"{value:.1f}"
 
 
 def _as_json(result: Review) -> dict[str, object]:

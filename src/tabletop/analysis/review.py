@@ -8,12 +8,17 @@ is how much the mover's value fell, and its verdict comes from `verdicts`.
 
 Positions are assessed once per (position, viewer), and in games without hidden
 information once per position: every seat then sees the same thing, so the position
-after a move, valued for its mover, is the position before the next move.
+after a move, valued for its mover, is the position before the next move. An exact
+analyst values the mover's every action in the position before the move, so the loss is
+the value of the best action minus the played one's, before any dice fall.
+
+`ReviewPlan` and `move_review` are the steps of `review`, for a caller that computes the
+valuations elsewhere (the site's background job, one position at a time in the bot pool).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,24 +124,78 @@ def positions(game: Game, record: GameRecord) -> list[State]:
 def review(game: Game, record: GameRecord, analyst: Analyst, progress: Progress | None = None) -> Review:
     """Values every move of `record` with `analyst`; see the module docstring."""
     states = positions(game, record)
-    movers = [seat for seat, _ in record.moves]
-    valuations = _Valuations(states, movers, analyst, shared=not game.capabilities.hidden_information)
+    plan = ReviewPlan(record, shared=not game.capabilities.hidden_information)
+    valuations: dict[PositionKey, Valuation] = {}
+
+    def valued(key: PositionKey) -> Valuation:
+        if key not in valuations:
+            valuations[key] = analyst.value(states[key[0]], key[1])
+        return valuations[key]
+
     reviewed: list[MoveReview] = []
-    for index, move in enumerate(record.moves):
-        valued = valuations.get(index, move[0]), valuations.get(index + 1, move[0])
-        reviewed.append(_move_review(states[index], index, move, valued, analyst.kind))
+    for index in range(len(record.moves)):
+        before = valued(plan.before(index))
+        after_key = plan.after(index, before)
+        after = None if after_key is None else valued(after_key)
+        move = record.moves[index]
+        reviewed.append(
+            move_review(states[index], index, move=move, before=before, after=after, kind=analyst.kind)
+        )
         if progress is not None:
             progress(index + 1, len(record.moves))
     return Review(record, analyst.name, analyst.kind, tuple(reviewed))
 
 
-def _move_review(
-    state: State, index: int, move: tuple[Seat, ActionId], valued: tuple[Valuation, Valuation], kind: str
+PositionKey = tuple[int, Seat]
+"""A position of the record (how many moves were played) and the seat whose view values it."""
+
+
+class ReviewPlan:
+    """Which valuations each move needs: the position before it, and the one after unless exact.
+
+    With nothing hidden every seat sees the same position, so one valuation serves them
+    all; it is made from the view of the seat that moves next in the record, whose
+    preferred move the review needs. An exact analyst values every action of the mover
+    (`Valuation.actions`), so the position after a move is never searched.
+    """
+
+    def __init__(self, record: GameRecord, *, shared: bool) -> None:
+        self.movers = [seat for seat, _ in record.moves]
+        self.shared = shared
+
+    def before(self, index: int) -> PositionKey:
+        """The position before move `index`, from its mover's view."""
+        return index, self.movers[index]
+
+    def after(self, index: int, before: Valuation) -> PositionKey | None:
+        """The position after move `index` from a view that serves its mover, or None when exact."""
+        if before.actions is not None:
+            return None
+        viewer = self.movers[index]
+        if self.shared and index + 1 < len(self.movers):
+            viewer = self.movers[index + 1]
+        return index + 1, viewer
+
+
+def move_review(
+    state: State,
+    index: int,
+    *,
+    move: tuple[Seat, ActionId],
+    before: Valuation,
+    after: Valuation | None,
+    kind: str,
 ) -> MoveReview:
-    """One move's review from the valuations of the positions before and after it."""
-    (seat, played), (before, after) = move, valued
+    """One move's review from the valuations before it and after it (None: `before` is exact)."""
+    seat, played = move
     labels = {action.id: action.label for action in state.legal_actions(seat)}
-    value_before, value_after = before.values[seat], after.values[seat]
+    value_before = before.values[seat]
+    if after is None:
+        if before.actions is None or played not in before.actions:
+            raise ValueError(f"move {index + 1} ({played}) has no exact value")
+        value_after = before.actions[played]
+    else:
+        value_after = after.values[seat]
     best_label = "" if before.best is None else labels.get(before.best, before.best)
     return MoveReview(
         index=index,
@@ -151,29 +210,3 @@ def _move_review(
             kind, max(0.0, value_before - value_after), value_before, is_best=played == before.best
         ),
     )
-
-
-class _Valuations:
-    """Each position's valuation, computed once per viewer, or once in all when nothing is hidden.
-
-    With nothing hidden every seat sees the same position, so one search serves them all;
-    it is made from the view of the seat that moves next in the record, whose preferred
-    move the review needs.
-    """
-
-    def __init__(
-        self, states: Sequence[State], movers: Sequence[Seat], analyst: Analyst, *, shared: bool
-    ) -> None:
-        self.states = states
-        self.movers = movers
-        self.analyst = analyst
-        self.shared = shared
-        self.cache: dict[tuple[int, Seat], Valuation] = {}
-
-    def get(self, index: int, viewer: Seat) -> Valuation:
-        if self.shared and index < len(self.movers):
-            viewer = self.movers[index]
-        key = (index, viewer)
-        if key not in self.cache:
-            self.cache[key] = self.analyst.value(self.states[index], viewer)
-        return self.cache[key]

@@ -12,6 +12,11 @@ Two kinds of value, two scales (docs/analysis.md gives the reasons):
   inaccuracy, under 6% a mistake, else a blunder (at least half a point, whatever the
   scale, before a loss counts at all).
 
+- `margin`: the mover's final lead under perfect play (an exact solver of a two-player
+  game, such as Kalah's). A move that changes the result perfect play reaches (a win to a
+  draw or a loss, a draw to a loss) is a blunder; otherwise the seeds or points lost: under
+  2 good, under 4 an inaccuracy, under 8 a mistake, else a blunder.
+
 The analyst's own preferred move is always `best`, and so is any move that loses nothing.
 """
 
@@ -36,6 +41,9 @@ WIN_THRESHOLDS = ((0.05, Verdict.GOOD), (0.10, Verdict.INACCURACY), (0.20, Verdi
 SCORE_THRESHOLDS = ((0.01, Verdict.GOOD), (0.03, Verdict.INACCURACY), (0.06, Verdict.MISTAKE))
 """Share of the expected score lost below each bound gets that verdict; more is a blunder."""
 
+MARGIN_THRESHOLDS = ((2.0, Verdict.GOOD), (4.0, Verdict.INACCURACY), (8.0, Verdict.MISTAKE))
+"""Points of final margin lost below each bound get that verdict (when the result holds)."""
+
 SCORE_NOISE_POINTS = 0.5
 """A loss of less than half a point of expected score is no loss."""
 
@@ -49,6 +57,8 @@ def verdict(kind: str, loss: float, value_before: float, *, is_best: bool) -> Ve
     <Verdict.GOOD: 'good'>
     >>> verdict("score", 30.0, 250.0, is_best=False)
     <Verdict.BLUNDER: 'blunder'>
+    >>> verdict("margin", 3.0, 8.0, is_best=False), verdict("margin", 1.0, 1.0, is_best=False)
+    (<Verdict.INACCURACY: 'inaccuracy'>, <Verdict.BLUNDER: 'blunder'>)
     """
     if is_best or loss <= 0:
         return Verdict.BEST
@@ -58,7 +68,16 @@ def verdict(kind: str, loss: float, value_before: float, *, is_best: bool) -> Ve
         if loss < SCORE_NOISE_POINTS:
             return Verdict.GOOD
         return _by_thresholds(loss / max(abs(value_before), 1.0), SCORE_THRESHOLDS)
-    raise ValueError(f"a value is of kind 'win' or 'score'; got {kind!r}")
+    if kind == "margin":
+        if _result(value_before - loss) < _result(value_before):
+            return Verdict.BLUNDER
+        return _by_thresholds(loss, MARGIN_THRESHOLDS)
+    raise ValueError(f"a value is of kind 'win', 'score' or 'margin'; got {kind!r}")
+
+
+def _result(margin: float) -> int:
+    """1 for a win, 0 for a draw, -1 for a loss."""
+    return (margin > 0) - (margin < 0)
 
 
 def _by_thresholds(amount: float, thresholds: tuple[tuple[float, Verdict], ...]) -> Verdict:

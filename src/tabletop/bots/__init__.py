@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from tabletop.bots.base import Bot
+from tabletop.bots.base import Bot, ExactValues
 from tabletop.bots.mcts import MctsBot
 from tabletop.bots.random_bot import RandomBot
 from tabletop.bots.spec import BotSpec, parse_spec
@@ -54,6 +54,27 @@ def _kalah_perfect_tables(options: Mapping[str, OptionValue]) -> bool:
     return plays_table(options)
 
 
+def _yatzy_values() -> ExactValues:
+    """The Yatzy solver's exact values, imported on first use."""
+    from tabletop.bots.solvers.yatzy import YatzyExactValues
+
+    return YatzyExactValues()
+
+
+def _yatzy_tables(options: Mapping[str, OptionValue]) -> bool:
+    """The Yatzy cards with an exact table (every card but Maxi Yatzy)."""
+    from tabletop.bots.solvers.yatzy import takes_table
+
+    return takes_table(options)
+
+
+def _kalah_values() -> ExactValues:
+    """The Kalah solver's perfect-play margins, imported on first use."""
+    from tabletop.bots.solvers.kalah import KalahExactValues
+
+    return KalahExactValues()
+
+
 _FACTORIES: dict[str, BotFactory] = {
     "random": lambda level, seed: RandomBot(seed),
     "yatzy": _yatzy_bot,
@@ -82,6 +103,15 @@ _TABLES_OF_SOLVERS: dict[str, tuple[str, TableCheck]] = {
 """Solvers that play some tables of one game only, by the game's id and a check of the resolved
 table options. They stand beside MCTS rather than replacing it, since most tables of the game
 are beyond them.
+"""
+
+_EXACT_VALUES: dict[str, tuple[Callable[[], ExactValues], TableCheck]] = {
+    "yatzy": (_yatzy_values, _yatzy_tables),
+    "kalah-perfect": (_kalah_values, _kalah_perfect_tables),
+}
+"""Solvers that also give the exact value of every legal action (for analysis), by bot name,
+with a check of the tables (resolved options) where their values exist. A solver values a
+table only where its bot plays it too (`can_play`).
 """
 
 # Bots that also accept an explicit budget: (iterations, seconds, seed).
@@ -113,6 +143,22 @@ def strongest(game_id: str) -> str:
     """
     own = [name for name in names(game_id) if name in _GAMES_OF_SOLVERS]
     return own[0] if own else "mcts"
+
+
+def exact_values(game_id: str, options: Mapping[str, OptionValue]) -> ExactValues | None:
+    """The exact values of a table (resolved options) where a solver has them, else None.
+
+    >>> exact_values("yatzy", {"variant": "yahtzee", "joker": "forced"}).name
+    'yatzy-exact'
+    >>> exact_values("yatzy", {"variant": "maxi", "joker": "forced"}) is None
+    True
+    >>> exact_values("kalah", {"pits": 6, "seeds": 4, "pie_rule": False}) is None
+    True
+    """
+    for name, (values, takes) in sorted(_EXACT_VALUES.items()):
+        if can_play(name, game_id, options) and takes(options):
+            return values()
+    return None
 
 
 def has_levels(name: str) -> bool:
@@ -173,9 +219,11 @@ def from_spec(spec: str, seed: int = 0) -> Bot:
 __all__ = [
     "Bot",
     "BotSpec",
+    "ExactValues",
     "MctsBot",
     "RandomBot",
     "can_play",
+    "exact_values",
     "from_spec",
     "has_levels",
     "make",

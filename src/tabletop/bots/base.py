@@ -20,3 +20,23 @@ class Bot(Protocol):
     def choose(self, state: State, seat: Seat) -> ActionId:
         """The id of one legal action of `seat` in `state`; `state` itself is not changed."""
         ...
+
+
+class ExactValues(Protocol):
+    """A solver's exact value of each legal action, for post-game analysis (`bots.exact_values`).
+
+    `kind` says what a value is: "score" (the mover's expected final score) or "margin"
+    (the mover's final lead under perfect play). `version` changes whenever a value could
+    (a new solver or rule), so stored analyses of an older one are not reused.
+    """
+
+    name: str
+    version: str
+    kind: str
+
+    def action_values(self, state: State, seat: Seat) -> dict[ActionId, float]:
+        """Per legal action of `seat`, which is to act: its value for `seat` once that action is taken.
+
+        It reads the position through `state.view(seat)` or what is public, never more.
+        """
+        ...

@@ -35,6 +35,7 @@ import numpy as np
 from tabletop.bots.solvers import kalah_kernels as kernels
 from tabletop.engine import ActionId, OptionValue, Seat, State
 from tabletop.games.kalah.board import AT_TURN, NORTH, SOUTH, SWEEP
+from tabletop.games.kalah.rules import stores
 from tabletop.games.kalah.state import KalahState
 
 BOT_BOARD_LIMIT = 12
@@ -306,3 +307,36 @@ class KalahPerfectBot:
         rules = state.rules
         solver = solver_for(rules.pits, rules.empty_capture, rules.sweep)
         return str(solver.best_pit(cells_of(state)) + 1)
+
+
+class KalahExactValues:
+    """The solver's values for analysis (`bots.ExactValues`): each move's final margin under perfect play.
+
+    A value is the mover's store minus the opponent's at the end when both play perfectly
+    from the position after the move (early finish off, K-R9: where it is on, only the
+    margin of a decided game differs, never its result). It takes the tables the
+    `kalah-perfect` bot takes (`plays_table`).
+
+    >>> from tabletop import games
+    >>> state = games.load("kalah").new_state(2, {"pits": 2, "seeds": 2, "empty_capture": True,
+    ...     "end_rule": "at_turn", "early_finish": False})
+    >>> KalahExactValues().action_values(state, 0)
+    {'1': 0.0, '2': -2.0}
+    """
+
+    name = "kalah-perfect"
+    version = "1"
+    kind = "margin"
+
+    def action_values(self, state: State, seat: Seat) -> dict[ActionId, float]:
+        """Per legal pit of `seat`: its final margin after sowing that pit, perfect play after it."""
+        if not isinstance(state, KalahState):
+            raise ValueError(f"kalah-perfect values Kalah only, not {state.game.id}")
+        if seat not in state.current_players():
+            raise ValueError(f"seat {seat} is not to move")
+        rules = state.rules
+        south, north = stores(state.board, rules)
+        lead = south - north if state.to_move == SOUTH else north - south
+        solver = solver_for(rules.pits, rules.empty_capture, rules.sweep)
+        values = solver.move_values(cells_of(state))
+        return {str(pit + 1): float(lead + value) for pit, value in enumerate(values) if value is not None}

@@ -87,6 +87,31 @@ class YatzyBot:
         return max(values, key=lambda action_id: values[action_id])
 
 
+class YatzyExactValues:
+    """The solver's values for analysis: each decision's exact expected final total (`bots.ExactValues`).
+
+    It takes every card with a table (`takes_table`); the loss of a decision is then the
+    exact expected score it gave away, whatever the dice did next.
+    """
+
+    name = "yatzy-exact"
+    version = f"table-v{yatzy_tables.TABLE_VERSION}"
+    kind = "score"
+
+    def action_values(self, state: State, seat: Seat) -> dict[ActionId, float]:
+        """`action_values` of the seat's own view."""
+        return action_values(state.view(seat), seat)
+
+
+def takes_table(options: Mapping[str, Any]) -> bool:
+    """Whether a Yatzy table with these resolved options has an exact table (all cards but Maxi).
+
+    >>> takes_table({"variant": "yahtzee"}), takes_table({"variant": "maxi"})
+    (True, False)
+    """
+    return solvable(VARIANTS[str(options["variant"])])
+
+
 def action_values(view: Mapping[str, Any], seat: Seat) -> dict[ActionId, float]:
     """Per legal action of `seat` (the mover): the expected final total of its card when every
     later decision is optimal (exact; cards with a table only, see `yatzy_exact.solvable`).

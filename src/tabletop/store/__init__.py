@@ -1,4 +1,4 @@
-"""Storage: players, tables, seats, the move log, chat and ratings (SQLAlchemy 2 + Alembic).
+"""Storage: players, tables, seats, the move log, chat, ratings and analyses (SQLAlchemy 2 + Alembic).
 
 The move log is the truth: a table's position is rebuilt by replaying it. `Store.open(url)`
 connects and migrates; `database_url(data_dir)` picks SQLite in the data directory unless
@@ -10,10 +10,12 @@ from tabletop.store.records import (
     MODES,
     OPEN_STATUSES,
     AlreadySeated,
+    AnalystKey,
     ChatRecord,
     Forfeit,
     GameCount,
     LeaderboardEntry,
+    MoveAnalysisRecord,
     MoveConflict,
     MoveRecord,
     NameTaken,
@@ -43,10 +45,12 @@ __all__ = [
     "MODES",
     "OPEN_STATUSES",
     "AlreadySeated",
+    "AnalystKey",
     "ChatRecord",
     "Forfeit",
     "GameCount",
     "LeaderboardEntry",
+    "MoveAnalysisRecord",
     "MoveConflict",
     "MoveRecord",
     "NameTaken",

@@ -20,12 +20,20 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 DATABASE_URL_VARIABLE = "TABLETOP_DATABASE_URL"
 SQLITE_FILE_NAME = "tabletop.sqlite3"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+
+def insert_unless_present(session: Session, model: type[Any], values: dict[str, Any]) -> None:
+    """Inserts a row unless one with the same key exists (another process wrote it first): no error."""
+    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+    session.execute(insert(model).values(**values).on_conflict_do_nothing())
 
 
 def database_url(data_dir: Path) -> str:

@@ -1,4 +1,5 @@
-"""The database schema as SQLAlchemy 2 models: players, tables, seats, the move log, chat, ratings.
+"""The database schema as SQLAlchemy 2 models: players, tables, seats, the move log, chat, ratings,
+analyses.
 
 The move log is the truth: a table's position is never stored, only (game, options, seed,
 player count) and its moves, which `Game.replay` turns back into the state. The migration
@@ -213,3 +214,33 @@ class SoloRecord(Base):
     best: Mapped[float] = mapped_column(Float)
     total: Mapped[float] = mapped_column(Float)
     best_table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+
+
+ANALYST_LENGTH = 60
+VERDICT_LENGTH = 16
+
+
+class MoveAnalysis(Base):
+    """One move of a table as an analyst valued it, for the mover (see docs/analysis.md).
+
+    The key holds the analyst's name, version and budget: a review is reused only when
+    asked again of the same three, and a new analyst version never reads an old one's.
+    """
+
+    __tablename__ = "move_analyses"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    analyst: Mapped[str] = mapped_column(String(ANALYST_LENGTH), primary_key=True)
+    analyst_version: Mapped[str] = mapped_column(String(ANALYST_LENGTH), primary_key=True)
+    budget: Mapped[int] = mapped_column(Integer, primary_key=True)
+    move_index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(VERDICT_LENGTH))
+    seat: Mapped[int] = mapped_column(Integer)
+    played: Mapped[str] = mapped_column(String(ACTION_ID_LENGTH))
+    label: Mapped[str] = mapped_column(String(ACTION_ID_LENGTH))
+    best: Mapped[str | None] = mapped_column(String(ACTION_ID_LENGTH))
+    best_label: Mapped[str] = mapped_column(String(ACTION_ID_LENGTH))
+    value_before: Mapped[float] = mapped_column(Float)
+    value_after: Mapped[float] = mapped_column(Float)
+    verdict: Mapped[str] = mapped_column(String(VERDICT_LENGTH))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

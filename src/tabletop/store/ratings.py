@@ -22,10 +22,10 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce
 from sqlalchemy import delete, func, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from tabletop.engine import Outcome
+from tabletop.store.database import insert_unless_present
 from tabletop.store.models import GameTable, Rating, RatingChange, SoloRecord, TableSeat
 
 MODEL = PlackettLuce()
@@ -224,8 +224,7 @@ def _insert_missing(session: Session, game_id: str, player_id: int, moment: date
         "games": 0,
         "updated_at": moment,
     }
-    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
-    session.execute(insert(Rating).values(**values).on_conflict_do_nothing())
+    insert_unless_present(session, Rating, values)
 
 
 def set_bot_rating(session: Session, game_id: str, bot: str, skill: Skill, moment: datetime) -> None:

@@ -284,3 +284,28 @@ class LeaderboardEntry:
     name: str
     shown: int
     games: int
+
+
+@dataclass(frozen=True)
+class AnalystKey:
+    """Which analyst made a review: its name, its version and its budget (what reuse checks)."""
+
+    name: str
+    version: str
+    budget: int
+
+
+@dataclass(frozen=True)
+class MoveAnalysisRecord:
+    """One analysed move, for the mover: values before and after, the analyst's move, the verdict."""
+
+    move_index: int
+    kind: str
+    seat: Seat
+    played: ActionId
+    label: str
+    best: ActionId | None
+    best_label: str
+    value_before: float
+    value_after: float
+    verdict: str

@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tabletop.engine import ActionId, Outcome, Seat
-from tabletop.store import passwords, profiles, ratings
+from tabletop.store import analyses, passwords, profiles, ratings
 from tabletop.store.database import create_database_engine, is_memory_sqlite, migrate
 from tabletop.store.models import (
     NAME_LENGTH,
@@ -38,10 +38,12 @@ from tabletop.store.models import (
 from tabletop.store.names import name_key, next_free_name
 from tabletop.store.records import (
     AlreadySeated,
+    AnalystKey,
     ChatRecord,
     Forfeit,
     GameCount,
     LeaderboardEntry,
+    MoveAnalysisRecord,
     MoveConflict,
     MoveRecord,
     NameTaken,
@@ -604,6 +606,21 @@ class Store:
             return [MoveRecord(row.seq, row.seat, row.action_id, _utc(row.created_at)) for row in rows]
 
     # Chat
+
+    # Analyses (docs/analysis.md)
+
+    def save_move_analyses(
+        self, table_id: str, analyst: AnalystKey, moves: Sequence[MoveAnalysisRecord]
+    ) -> None:
+        """Stores analysed moves of a table; moves this analyst already stored stay as they were."""
+        with self._transaction() as session:
+            _get_table(session, table_id)
+            analyses.save(session, table_id, analyst, moves, self.clock())
+
+    def move_analyses(self, table_id: str, analyst: AnalystKey) -> list[MoveAnalysisRecord]:
+        """The stored moves of a table as this analyst (name, version, budget) valued them, in order."""
+        with self._transaction() as session:
+            return analyses.load(session, table_id, analyst)
 
     def add_chat(self, table_id: str, player_id: int, text: str) -> ChatRecord:
         """Stores a chat line."""

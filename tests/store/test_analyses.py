@@ -1,0 +1,56 @@
+"""Stored analyses: saved per table, move and analyst (name, version, budget), reused only for the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.store import AnalystKey, MoveAnalysisRecord, NewTable, NotFound, SeatSpec, Store
+
+MCTS = AnalystKey("mcts#400", "1", 400)
+
+
+def _table(store: Store) -> str:
+    seats = (SeatSpec(bot="random", bot_level=1), SeatSpec(bot="random", bot_level=1))
+    return store.create_table(NewTable("nim", {"heaps": "1-2"}, 3, seats)).id
+
+
+def _move(index: int, value_after: float = 1.0) -> MoveAnalysisRecord:
+    return MoveAnalysisRecord(
+        move_index=index,
+        kind="win",
+        seat=index % 2,
+        played="2:1",
+        label="take 1 from heap 2",
+        best="2:1",
+        best_label="take 1 from heap 2",
+        value_before=1.0,
+        value_after=value_after,
+        verdict="best",
+    )
+
+
+def test_analysed_moves_come_back_in_the_order_played(store: Store) -> None:
+    table = _table(store)
+    store.save_move_analyses(table, MCTS, [_move(2), _move(0)])
+    store.save_move_analyses(table, MCTS, [_move(1)])
+    assert store.move_analyses(table, MCTS) == [_move(0), _move(1), _move(2)]
+
+
+def test_another_budget_or_version_reads_nothing_of_an_earlier_analysis(store: Store) -> None:
+    table = _table(store)
+    store.save_move_analyses(table, MCTS, [_move(0)])
+    assert store.move_analyses(table, AnalystKey("mcts#400", "2", 400)) == []
+    assert store.move_analyses(table, AnalystKey("mcts#400", "1", 800)) == []
+    assert store.move_analyses(_table(store), MCTS) == []
+
+
+def test_saving_a_move_again_keeps_the_first(store: Store) -> None:
+    table = _table(store)
+    store.save_move_analyses(table, MCTS, [_move(0, value_after=1.0)])
+    store.save_move_analyses(table, MCTS, [_move(0, value_after=0.0), _move(1)])
+    assert store.move_analyses(table, MCTS) == [_move(0, value_after=1.0), _move(1)]
+
+
+def test_an_analysis_of_no_table_is_refused(store: Store) -> None:
+    with pytest.raises(NotFound):
+        store.save_move_analyses("zzzzzzzzzz", MCTS, [_move(0)])

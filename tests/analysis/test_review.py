@@ -10,10 +10,12 @@ import json
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 from typer.testing import CliRunner
 
 from tabletop import cli, games
 from tabletop.analysis import GameRecord, MctsAnalyst, Valuation, Verdict, review, verdict
+from tabletop.analysis.stored import analyst_key, save_moves, stored_moves, stored_review
 from tabletop.engine import Seat, State
 from tabletop.store import NewTable, SeatSpec, Store, database_url
 from toy_games import GOOFSPIEL, NIM, TOY_GAMES
@@ -150,3 +152,33 @@ def test_the_command_reviews_a_table_of_the_sites_database(toys: None, tmp_path:
 def test_the_command_refuses_what_is_neither_a_file_nor_a_table(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli.app, ["analyse", str(tmp_path / "missing.json")])
     assert result.exit_code == 2 and "neither a file nor a table id" in result.output
+
+
+def test_the_command_stores_a_tables_review_and_reuses_it(toys: None, tmp_path: Path) -> None:
+    store = Store.open(database_url(tmp_path))
+    ann, bob = store.create_guest("Ann"), store.create_guest("Bob")
+    table = store.create_table(NewTable("nim", {"heaps": "1-2"}, 0, (SeatSpec(ann.id), SeatSpec(bob.id))))
+    for seq, (seat, action) in enumerate(THROWN_AWAY.moves, start=1):
+        store.append_move(table.id, seq, seat, action)
+    arguments = ["analyse", table.id, "--data-dir", str(tmp_path), "-i", "200"]
+    first = CliRunner().invoke(cli.app, arguments)
+    assert store.move_analyses(table.id, analyst_key(MctsAnalyst(2, 200)))[0].verdict == "blunder"
+    with store.engine.begin() as connection:  # a stored verdict changed by hand shows it is read back
+        connection.execute(text("UPDATE move_analyses SET verdict = 'mistake' WHERE move_index = 1"))
+    store.close()
+    second = CliRunner().invoke(cli.app, arguments)
+    assert "Reusing the review stored" not in first.output and "Reusing the review stored" in second.output
+    assert "Bob: 1 mistake" in second.output
+    assert "Reusing" not in CliRunner().invoke(cli.app, [*arguments[:-1], "300"]).output
+
+
+def test_a_stored_review_stops_where_the_record_differs(toys: None) -> None:
+    store = Store.memory()
+    seats = (SeatSpec(bot="random"), SeatSpec(bot="random"))
+    table = store.create_table(NewTable("nim", {"heaps": "1-2"}, 0, seats)).id
+    analyst = MctsAnalyst(2, 100)
+    save_moves(store, table, analyst, review(NIM, WINNING, analyst).moves)
+    assert len(stored_moves(store, table, WINNING, analyst)) == 3
+    other = GameRecord("nim", 2, {"heaps": "1-2"}, 0, ((0, "2:1"), (1, "2:1")))
+    assert [move.played for move in stored_moves(store, table, other, analyst)] == ["2:1"]
+    assert stored_review(store, table, other, analyst) is None

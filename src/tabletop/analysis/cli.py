@@ -5,6 +5,8 @@
 
 It prints the review of every move: the mover, the move, the analyst's preferred move,
 the mover's value before and after, the loss and the verdict, then each player's tally.
+For a table it reuses the review stored by the site (or an earlier run) for the same
+analyst, version and budget, and stores the review it makes.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from rich.progress import Progress
 from rich.table import Table
 
 from tabletop import games
-from tabletop.analysis.analysts import DEFAULT_ITERATIONS, analyst_for
+from tabletop.analysis.analysts import DEFAULT_ITERATIONS, Analyst, analyst_for
 from tabletop.analysis.review import GameRecord, Review, review
+from tabletop.analysis.stored import save_moves, stored_review
 from tabletop.analysis.verdicts import Verdict
-from tabletop.engine import IllegalAction, UnknownGame
+from tabletop.engine import Game, IllegalAction, UnknownGame
 from tabletop.store import Store, database_url, is_table_id
 
 console = Console(highlight=False)
@@ -43,13 +46,17 @@ def analyse(
 ) -> None:
     """Reviews every move of a finished game with the game's strongest bot at a fixed budget."""
     record, names = _load(source, data_dir)
+    table_id = None if Path(source).is_file() else source
     try:
         game = games.load(record.game_id)
         options = game.resolve_options(record.options)
         analyst = analyst_for(record.game_id, record.players, options, iterations)
-        with Progress(console=console, transient=True, disable=as_json) as progress:
-            task = progress.add_task("Analysing", total=len(record.moves))
-            result = review(game, record, analyst, lambda done, _: progress.update(task, completed=done))
+        store = None if table_id is None else Store.open(database_url(data_dir), migrate_schema=False)
+        try:
+            result = _stored_or_new(game, record, analyst, store, table_id, quiet=as_json)
+        finally:
+            if store is not None:
+                store.close()
     except (UnknownGame, IllegalAction, ValueError) as error:
         console.print(f"[red]{error}[/red]")
         raise typer.Exit(2) from error
@@ -57,6 +64,30 @@ def analyse(
         typer.echo(json.dumps(_as_json(result), indent=1))
     else:
         _print(result, names)
+
+
+def _stored_or_new(
+    game: Game,
+    record: GameRecord,
+    analyst: Analyst,
+    store: Store | None,
+    table_id: str | None,
+    *,
+    quiet: bool,
+) -> Review:
+    """The table's stored review by this analyst if there is one, else a new one (saved for the table)."""
+    if store is not None and table_id is not None:
+        stored = stored_review(store, table_id, record, analyst)
+        if stored is not None:
+            if not quiet:
+                console.print(f"Reusing the review stored for {table_id} ({analyst.name}).")
+            return stored
+    with Progress(console=console, transient=True, disable=quiet) as progress:
+        task = progress.add_task("Analysing", total=len(record.moves))
+        result = review(game, record, analyst, lambda done, _: progress.update(task, completed=done))
+    if store is not None and table_id is not None:
+        save_moves(store, table_id, analyst, result.moves)
+    return result
 
 
 def _load(source: str, data_dir: Path) -> tuple[GameRecord, list[str]]:

@@ -37,8 +37,19 @@ ANALYSIS_SEED = 2027
 MCTS_VERSION = "1"
 """Bump when MCTS or its valuation changes what a review says: stored reviews are then redone."""
 
-KINDS = ("win", "score", "margin")
-"""Chance of winning, expected final score, final lead under perfect play (see `verdicts`)."""
+UNITS = {"win": "chance of winning", "score": "expected score", "margin": "final margin, perfect play"}
+"""The kinds of value (see `verdicts`), and how a page or a table heading names each."""
+
+
+def shown_value(value: float, kind: str) -> str:
+    """A value as people read it.
+
+    >>> shown_value(0.634, "win"), shown_value(231.44, "score"), shown_value(4.0, "margin")
+    ('63%', '231.4', '+4')
+    """
+    if kind == "win":
+        return f"{value:.0%}"
+    return f"{value:+.0f}" if kind == "margin" else f"{value:.1f}"
 
 
 @dataclass(frozen=True)
@@ -55,7 +66,7 @@ class Valuation:
 
 
 class Analyst(Protocol):
-    """Values positions for reviews; `kind` is one of `KINDS`."""
+    """Values positions for reviews; `kind` is one of `UNITS`."""
 
     name: str
     version: str

@@ -21,7 +21,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from tabletop import games
-from tabletop.analysis.analysts import DEFAULT_ITERATIONS, Analyst, analyst_for
+from tabletop.analysis.analysts import DEFAULT_ITERATIONS, UNITS, Analyst, analyst_for, shown_value
 from tabletop.analysis.review import GameRecord, Review, review
 from tabletop.analysis.stored import save_moves, stored_review
 from tabletop.analysis.verdicts import Verdict
@@ -127,9 +127,9 @@ def _print(result: Review, names: list[str]) -> None:
             names[move.seat],
             move.label,
             best,
-            _value(move.value_before, result.kind),
-            _value(move.value_after, result.kind),
-            _value(move.loss, result.kind),
+            shown_value(move.value_before, result.kind),
+            shown_value(move.value_after, result.kind),
+            shown_value(move.loss, result.kind),
             move.verdict.value,
         )
     console.print(table)
@@ -137,17 +137,8 @@ def _print(result: Review, names: list[str]) -> None:
         tally = ", ".join(
             f"{count} {verdict.value}" for verdict, count in result.counts(seat).items() if count
         )
-        mean = _value(result.mean_loss(seat), result.kind)
+        mean = shown_value(result.mean_loss(seat), result.kind)
         console.print(f"{name}: {tally or 'no moves'}; mean loss {mean}")
-
-
-UNITS = {"win": "chance of winning", "score": "expected score", "margin": "final margin, perfect play"}
-
-
-def _value(value: float, kind: str) -> str:
-    if kind == "win":
-        return f"{value:.0%}"
-    return f"{value:+.0f}" if kind == "margin" else f"{value:.1f}"
 
 
 def _as_json(result: Review) -> dict[str, object]:

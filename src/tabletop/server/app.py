@@ -1,8 +1,10 @@
-"""The ASGI application: `create_app(settings)` wires store, hub, table service and routes.
+"""The ASGI application: `create_app(settings)` wires store, hub, table service, analyses and routes.
 
 Start-up migrates the database, rebuilds every open table from its log and restarts their
-bots; shutdown stops the bots and closes the hub and the database. Tests pass their own
-game loader, bot runner or hub; `tabletop serve` passes none.
+bots; shutdown stops the analyses and the bots and closes the hub and the database. An
+analysis values its positions in the bots' process pool (in threads when a test passes its
+own bot runner). Tests pass their own game loader, bot runner, hub or analysis runner;
+`tabletop serve` passes none.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from starlette.middleware.sessions import SessionMiddleware
 from tabletop import games
 from tabletop.bots import calibration
 from tabletop.engine import Game
-from tabletop.server import api, pages, profiles, websocket
+from tabletop.server import analysis_pages, api, pages, profiles, websocket
+from tabletop.server.analysis_jobs import AnalysisJobs
+from tabletop.server.analysis_worker import PositionRunner, in_pool, in_threads
 from tabletop.server.bot_runner import BotRunner, ProcessBotRunner
 from tabletop.server.context import Context
 from tabletop.server.errors import ServiceError
@@ -54,6 +58,7 @@ def create_app(
     list_games: Callable[[], list[Game]] = games.all,
     bot_runner: BotRunner | None = None,
     hub: Hub | None = None,
+    analysis_positions: PositionRunner | None = None,
 ) -> FastAPI:
     """The site for `settings`; the keyword arguments replace the production parts in tests."""
     store = Store.open(settings.database_url)
@@ -74,13 +79,19 @@ def create_app(
         waiting_expiry=timedelta(hours=settings.waiting_expiry_hours),
     )
     limits = RateLimits(settings.redis_url, enabled=settings.rate_limits)
-    context = Context(settings, store, hub, service, list_games, limits)
+    if analysis_positions is None:
+        analysis_positions = (
+            in_pool(runner.run) if isinstance(runner, ProcessBotRunner) else in_threads(load_game)
+        )
+    analyses = AnalysisJobs(store, analysis_positions, capacity=settings.bot_workers)
+    context = Context(settings, store, hub, service, list_games, limits, analyses)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         rebuilt = await service.start()
         _LOG.info("rebuilt %d open tables from the log", rebuilt)
         yield
+        await analyses.stop()
         await service.stop()
         runner.close()
         await hub.close()
@@ -92,6 +103,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(websocket.router)
     app.include_router(pages.router)
+    app.include_router(analysis_pages.router)
     app.include_router(profiles.pages)
     app.include_router(profiles.api)
     app.mount("/static", FingerprintedStaticFiles(directory=STATIC_DIRECTORY), name="static")

@@ -14,7 +14,7 @@ import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import anyio.to_thread
 
@@ -22,6 +22,7 @@ from tabletop.engine import ActionId, Game
 from tabletop.server.bot_worker import DEFAULT_LOADER, BotRequest, choose_action, choose_with
 
 DEFAULT_TIME_BUDGET = 10.0
+R = TypeVar("R")
 
 _LOG = logging.getLogger(__name__)
 
@@ -77,6 +78,11 @@ class ProcessBotRunner:
             return await asyncio.wait_for(future, self._time_budget)
         except TimeoutError as error:
             raise BotTimeout(f"{request.bot} took longer than {self._time_budget} s") from error
+
+    async def run(self, function: Callable[..., R], *arguments: object) -> R:
+        """Other CPU-bound work in the bots' pool, with no time budget: an analysis's positions,
+        one at a time, so bot moves and analyses take turns at the same workers."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, function, *arguments)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

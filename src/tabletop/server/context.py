@@ -1,4 +1,5 @@
-"""What every route needs, built once per app: settings, store, hub, table service, rate limits."""
+"""What every route needs, built once per app: settings, store, hub, table service, rate limits,
+analyses."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import ParamSpec, TypeVar
 from starlette.requests import HTTPConnection
 
 from tabletop.engine import Game
+from tabletop.server.analysis_jobs import AnalysisJobs
 from tabletop.server.hub import Hub
 from tabletop.server.rate_limits import RateLimits
 from tabletop.server.service import TableService, in_worker_thread
@@ -33,6 +35,7 @@ class Context:
     service: TableService
     list_games: Callable[[], list[Game]]
     limits: RateLimits
+    analyses: AnalysisJobs
     watchers: Watchers = field(default_factory=Watchers)
 
     async def run(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:

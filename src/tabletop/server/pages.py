@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from tabletop import bots
 from tabletop.engine import Game, Seat
 from tabletop.server import errors
+from tabletop.server.analysis_pages import analysis_section
 from tabletop.server.clocks import PRESETS as CLOCK_PRESETS
 from tabletop.server.clocks import ClockSpec
 from tabletop.server.context import context_of
@@ -355,6 +356,7 @@ async def replay_page(request: Request, table_id: str, move: int | None = None) 
         initial=initial,
         step=step,
         total=live.seq,
+        analysis=await analysis_section(request, live, step),
     )
 
 

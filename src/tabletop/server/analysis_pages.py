@@ -1,0 +1,206 @@
+"""The analysis on the replay page: the "Analyse" button, the progress bar, the value chart,
+the marked moves and, for the position shown, the analyst's move drawn on the board.
+
+`analysis_section` renders the block (`_analysis.html`) the replay page includes; the page's
+script (`analysis.js`) asks `/t/{table}/analysis?move=N` for it again while a job runs and
+whenever another position is shown. Everything in it comes from the stored review and
+from views of the table drawn for the visitor's seat, as the replay itself is.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
+
+from tabletop.analysis import Analyst, MoveReview
+from tabletop.analysis.analysts import ANALYSIS_SEED, UNITS, shown_value
+from tabletop.engine import IllegalAction, People, Rng, Seat
+from tabletop.server.analysis_jobs import AnalysisJob, check_may_analyse, is_finished, may_see
+from tabletop.server.charts import ValuePoint, value_chart
+from tabletop.server.context import context_of
+from tabletop.server.identity import check_csrf, csrf_token, current_player, ensure_player
+from tabletop.server.inputs import whole_number
+from tabletop.server.live import LiveTable
+from tabletop.server.summaries import table_people
+from tabletop.server.templating import render
+
+router = APIRouter(include_in_schema=False)
+
+SEE_OTHER = 303
+MARKS = {"best": "★", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+"""What the marked log shows after a move of each verdict."""
+
+
+@router.post("/t/{table_id}/analyse")
+async def analyse(request: Request, table_id: str) -> Response:
+    """Queues the table's analysis (or joins the one under way) and goes back to the replay."""
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    player = await ensure_player(request)
+    context = context_of(request)
+    live = await context.service.table(table_id)
+    check_may_analyse(live, player.id)
+    await context.analyses.request(live, player.id)
+    move = form.get("move")
+    step = whole_number(move, "the move", 0, live.seq) if isinstance(move, str) and move else live.seq
+    return RedirectResponse(f"/t/{table_id}/replay?move={step}", status_code=SEE_OTHER)
+
+
+@router.get("/t/{table_id}/analysis")
+async def analysis_block(request: Request, table_id: str, move: int | None = None) -> HTMLResponse:
+    """The analysis block for the replay of `move` moves (what the page's script swaps in)."""
+    live = await context_of(request).service.table(table_id)
+    step = live.seq if move is None else max(0, min(move, live.seq))
+    return HTMLResponse(await analysis_section(request, live, step))
+
+
+@dataclass(frozen=True)
+class _Reader:
+    """Who reads the block: their seat (None for a spectator) and the people as they read them."""
+
+    seat: Seat | None
+    people: People
+
+
+async def analysis_section(request: Request, live: LiveTable, step: int) -> Markup:
+    """The block for the replay of `live` after `step` moves, as this visitor may see it."""
+    context = context_of(request)
+    player = await current_player(request)
+    player_id = None if player is None else player.id
+    if not may_see(live, player_id):
+        return Markup(render("_analysis.html", hidden=True, table=live.id))
+    seat = live.record.seat_of(player_id)
+    reader = _Reader(seat, table_people(live.record, live.state.view(seat), seat))
+    analyst = await context.analyses.analyst(live)
+    moves = await context.analyses.stored(live, analyst)
+    job = context.analyses.job(live.id, analyst)
+    shown = _shown_move(live, moves, step, reader)
+    return Markup(
+        render(
+            "_analysis.html",
+            hidden=False,
+            table=live.id,
+            step=step,
+            csrf=csrf_token(request),
+            analyst=analyst.name,
+            unit=UNITS[analyst.kind],
+            progress=_progress(job, len(moves), live.seq),
+            chart=_chart(live, moves, analyst, reader),
+            marked=[_marked(move, analyst.kind, reader) for move in moves],
+            shown=shown,
+            best_path=[] if shown is None else shown["path"],
+        )
+    )
+
+
+def _progress(job: AnalysisJob | None, stored: int, total: int) -> dict[str, Any]:
+    """Where the analysis stands: running (with moves done of total), failed, complete or to do."""
+    if job is not None and job.running:
+        return {"state": "running", "done": job.done, "total": job.total}
+    if job is not None and job.error is not None:
+        return {"state": "failed", "error": job.error, "done": stored, "total": total}
+    state = "complete" if stored == total and total else "to do"
+    return {"state": state, "done": stored, "total": total}
+
+
+def _marked(move: MoveReview, kind: str, reader: _Reader) -> dict[str, Any]:
+    """One analysed move of the marked log."""
+    return {
+        "seq": move.index + 1,
+        "who": reader.people.name(move.seat),
+        "label": reader.people.resolve(move.label),
+        "verdict": move.verdict.value,
+        "mark": MARKS[move.verdict.value],
+        "before": shown_value(move.value_before, kind),
+        "after": shown_value(move.value_after, kind),
+    }
+
+
+def _chart(live: LiveTable, moves: Sequence[MoveReview], analyst: Analyst, reader: _Reader) -> Markup:
+    """The value over the game: for the first player in a game of two (their gain is the
+    other's loss), else for the player who moves from each position."""
+    if not moves:
+        return Markup("")
+    fixed: Seat | None = 0 if live.record.players == 2 and analyst.kind in ("win", "margin") else None
+    values = [_for(fixed, move.seat, move.value_before, analyst.kind) for move in moves]
+    values.append(_for(fixed, moves[-1].seat, moves[-1].value_after, analyst.kind))
+    points = []
+    for index, value in enumerate(values):
+        whose = reader.people.name(fixed if fixed is not None else moves[min(index, len(moves) - 1)].seat)
+        place = "Start" if index == 0 else f"After move {index}"
+        title = f"{place}: {shown_value(value, analyst.kind)} for {whose}"
+        mark = "" if index == 0 else moves[index - 1].verdict.value
+        points.append(ValuePoint(value, title, f"/t/{live.id}/replay?move={index}", mark))
+    who = "the player to move" if fixed is None else reader.people.name(fixed)
+    title = f"{UNITS[analyst.kind].capitalize()} for {who}, move by move ({analyst.name})"
+    span, labels = _axis(values, analyst.kind)
+    return value_chart(points, span, labels, title)
+
+
+def _for(fixed: Seat | None, mover: Seat, value: float, kind: str) -> float:
+    """The mover's value seen by the fixed seat of a two-player game (the same when None or the mover)."""
+    if fixed is None or fixed == mover:
+        return value
+    return 1 - value if kind == "win" else -value
+
+
+def _axis(values: Sequence[float], kind: str) -> tuple[tuple[float, float], tuple[str, str]]:
+    """The y axis: 0–100 % for a chance, symmetric about 0 for a margin, the data's range for a score."""
+    finite = [value for value in values if math.isfinite(value)] or [0.0]
+    if kind == "win":
+        return (0.0, 1.0), ("0%", "100%")
+    if kind == "margin":
+        most = max(1.0, *(abs(value) for value in finite))
+        return (-most, most), (shown_value(-most, kind), shown_value(most, kind))
+    low, high = min(finite), max(finite)
+    high = max(high, low + 1.0)
+    return (low, high), (shown_value(low, kind), shown_value(high, kind))
+
+
+def _shown_move(
+    live: LiveTable, moves: Sequence[MoveReview], step: int, reader: _Reader
+) -> dict[str, Any] | None:
+    """The move played from the shown position, the analyst's move there, and the board after it."""
+    if step >= len(moves):
+        return None
+    move = moves[step]
+    shown: dict[str, Any] = {
+        "seq": step + 1,
+        "who": reader.people.name(move.seat),
+        "label": reader.people.resolve(move.label),
+        "verdict": move.verdict.value,
+        "mark": MARKS[move.verdict.value],
+        "best_label": reader.people.resolve(move.best_label),
+        "is_best": move.best == move.played,
+        "path": [],
+        "svg": "",
+    }
+    if move.best is not None and move.best != move.played:
+        shown |= _after_best(live, step, move.seat, move.best, reader)
+    return shown
+
+
+def _after_best(live: LiveTable, step: int, mover: Seat, best: str, reader: _Reader) -> dict[str, Any]:
+    """The best move's clicks on the board and the drawing of the position after it.
+
+    Before the end the move is played on a determinization of the mover's view (the table's
+    own generator would show dice the player has not rolled); at the end everything is public.
+    """
+    record = live.record
+    state = live.game.replay(record.players, record.options, record.seed, live.moves()[:step])
+    if not is_finished(live):
+        state = state.determinize(mover, Rng(ANALYSIS_SEED))
+    paths = {action.id: list(action.path) for action in state.legal_actions(mover)}
+    try:
+        state.apply(mover, best)
+    except IllegalAction:
+        return {}
+    view = state.view(reader.seat)
+    people = table_people(record, view, reader.seat)
+    return {"path": paths.get(best, []), "svg": Markup(live.game.draw_svg(view, people.names, people.viewer))}

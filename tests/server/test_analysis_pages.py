@@ -1,0 +1,86 @@
+"""The analysis on the replay page, against a real server as a browser without JavaScript sees it:
+Analyse, the progress, the chart with a title per point, the marked moves and the analyst's move."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from running_site import Site
+
+from tabletop.engine import Outcome
+from tabletop.store import NewTable, SeatSpec
+
+DEADLINE_S = 60.0
+
+
+@pytest.fixture
+def browser(site: Site) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=site.base_url) as client:
+        yield client
+
+
+def _thrown_away_nim(site: Site) -> str:
+    """A finished Nim table (heaps 1 and 2): Ann takes the whole second heap, Bob takes the last stone."""
+    ann, bob = site.store.create_guest("Ann"), site.store.create_guest("Bob")
+    seats = (SeatSpec(player_id=ann.id), SeatSpec(player_id=bob.id))
+    table = site.store.create_table(NewTable("nim", {"heaps": "1-2"}, 0, seats))
+    site.store.append_move(table.id, 1, 0, "2:2")
+    site.store.append_move(table.id, 2, 1, "1:1", Outcome((0.0, 1.0), (2, 1), "Bob took the last stone"))
+    return table.id
+
+
+def _csrf(page: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert found, "the page has no CSRF token"
+    return found.group(1)
+
+
+def _analysed(browser: httpx.Client, table_id: str, move: int) -> str:
+    """The analysis block once the job has finished (it is polled as the page's script does)."""
+    deadline = time.monotonic() + DEADLINE_S
+    while time.monotonic() < deadline:
+        block = browser.get(f"/t/{table_id}/analysis", params={"move": move}).text
+        if 'data-running="false"' in block and "tt-analysis-log" in block:
+            return block
+        time.sleep(0.2)
+    raise AssertionError("the analysis did not finish")
+
+
+def test_a_finished_table_is_analysed_from_its_replay(browser: httpx.Client, site: Site) -> None:
+    table_id = _thrown_away_nim(site)
+    replay = browser.get(f"/t/{table_id}/replay", params={"move": 0})
+    assert replay.status_code == 200 and 'id="tt-analyse"' in replay.text
+    asked = browser.post(f"/t/{table_id}/analyse", data={"csrf": _csrf(replay.text), "move": "0"})
+    assert asked.status_code == 303 and asked.headers["location"] == f"/t/{table_id}/replay?move=0"
+    block = _analysed(browser, table_id, 0)
+    assert block.count("<circle") == 3 and "<title>Start: 100% for Ann (Red)</title>" in block
+    assert "<title>After move 1: 0% for Ann (Red)</title>" in block and 'class="point blunder"' in block
+    assert re.search(r'data-seq="1".*take 2 from heap 2.*\?\?', block)
+    assert 'The analyst\'s move: <strong id="tt-analysis-best">take 1 from heap 2</strong>' in block
+    assert "<figcaption>After take 1 from heap 2</figcaption>" in block
+    assert 'id="tt-analyse"' not in block  # nothing left to analyse
+    reloaded = browser.get(f"/t/{table_id}/replay", params={"move": 1}).text
+    assert "Move 2: Bob (Blue) played <strong>take 1 from heap 1</strong>" in reloaded
+
+
+def test_analyse_without_the_forms_token_is_refused(browser: httpx.Client, site: Site) -> None:
+    table_id = _thrown_away_nim(site)
+    browser.get(f"/t/{table_id}/replay")
+    refused = browser.post(f"/t/{table_id}/analyse", data={"csrf": "forged"})
+    assert refused.status_code == 403
+    assert 'id="tt-analyse"' in browser.get(f"/t/{table_id}/analysis").text  # no job was started
+
+
+def test_a_game_under_way_shows_no_analysis_to_others(browser: httpx.Client, site: Site) -> None:
+    ann, bob = site.store.create_guest("Ann"), site.store.create_guest("Bob")
+    seats = (SeatSpec(player_id=ann.id), SeatSpec(player_id=bob.id))
+    table = site.store.create_table(NewTable("nim", {"heaps": "1-2"}, 0, seats))
+    site.store.append_move(table.id, 1, 0, "2:1")
+    replay = browser.get(f"/t/{table.id}/replay").text
+    assert "opens once it is over" in replay and 'id="tt-analyse"' not in replay
+    refused = browser.post(f"/t/{table.id}/analyse", data={"csrf": _csrf(browser.get("/").text)})
+    assert refused.status_code == 403 and "only its own player" in refused.text

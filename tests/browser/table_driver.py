@@ -52,10 +52,20 @@ def click_and_wait(page: Page, selector: str) -> None:
     wait_for_seq_after(page, before)
 
 
-def create_table(page: Page, base_url: str, game: str, players: int, seats: list[str]) -> str:
-    """Fills the "new table" form; returns the table's URL."""
+def create_table(
+    page: Page,
+    base_url: str,
+    game: str,
+    players: int,
+    seats: list[str],
+    *,
+    options: dict[str, str] | None = None,
+) -> str:
+    """Fills the "new table" form (`options`: choices of the game's option menus); returns the table's URL."""
     page.goto(f"{base_url}/games/{game}/new")
     page.select_option("select[name=players]", str(players))
+    for name, choice in (options or {}).items():
+        page.select_option(f"select[name=option-{name}]", choice)
     for seat, choice in enumerate(seats):
         page.select_option(f"select[name=seat-{seat}]", choice)
     page.click("#create-table")

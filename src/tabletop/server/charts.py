@@ -17,6 +17,11 @@ from tabletop.store import RatingPoint
 
 WIDTH, HEIGHT = 480, 160
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 44, 12, 12, 24
+FRAME = (
+    f'<rect x="{MARGIN_LEFT}" y="{MARGIN_TOP}" width="{WIDTH - MARGIN_LEFT - MARGIN_RIGHT}" '
+    f'height="{HEIGHT - MARGIN_TOP - MARGIN_BOTTOM}" class="frame" fill="#fff" stroke="#ccc"/>'
+)
+"""The plot area's white frame, the same in every chart."""
 MIN_SPAN = 40
 """The y axis spans at least this many rating points, so a flat line does not look steep."""
 
@@ -33,10 +38,7 @@ def rating_chart(points: Sequence[RatingPoint], title: str) -> Markup:
     if not points:
         return Markup("")
     low, high = _span([point.shown for point in points])
-    coordinates = [
-        _position(index, len(points), point.shown, low, high) for index, point in enumerate(points)
-    ]
-    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in coordinates)
+    coordinates = _coordinates([point.shown for point in points], low, high)
     dots = "".join(
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5"><title>{point.shown} · '
         f"{point.finished_at:%Y-%m-%d}</title></circle>"
@@ -52,10 +54,8 @@ def rating_chart(points: Sequence[RatingPoint], title: str) -> Markup:
     return Markup(
         f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" font-size="11" role="img" '
         f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}: rating from '
-        f"{points[0].shown} to {points[-1].shown}</title>"
-        f'<rect x="{MARGIN_LEFT}" y="{MARGIN_TOP}" width="{WIDTH - MARGIN_LEFT - MARGIN_RIGHT}" '
-        f'height="{HEIGHT - MARGIN_TOP - MARGIN_BOTTOM}" class="frame" fill="#fff" stroke="#ccc"/>'
-        f'<polyline points="{line}" class="line" fill="none" stroke="#2e7d32" stroke-width="2"/>'
+        f"{points[0].shown} to {points[-1].shown}</title>{FRAME}"
+        f"{_polyline(coordinates, '#2e7d32')}"
         f"{dots}{labels}</svg>"
     )
 
@@ -65,6 +65,17 @@ def _span(values: Sequence[int]) -> tuple[int, int]:
     low, high = min(values), max(values)
     missing = max(0, MIN_SPAN - (high - low))
     return low - missing // 2, high + missing - missing // 2
+
+
+def _coordinates(values: Sequence[float], low: float, high: float) -> list[tuple[float, float]]:
+    """Where each value goes: evenly spaced along x, scaled between `low` and `high` on y."""
+    return [_position(index, len(values), value, low, high) for index, value in enumerate(values)]
+
+
+def _polyline(coordinates: Sequence[tuple[float, float]], colour: str) -> str:
+    """The chart's line through these points."""
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in coordinates)
+    return f'<polyline points="{points}" class="line" fill="none" stroke="{colour}" stroke-width="2"/>'
 
 
 def _position(index: int, count: int, value: float, low: float, high: float) -> tuple[float, float]:
@@ -101,11 +112,7 @@ def value_chart(
     """
     if not points:
         return Markup("")
-    low, high = span
-    coordinates = [
-        _position(index, len(points), point.value, low, high) for index, point in enumerate(points)
-    ]
-    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in coordinates)
+    coordinates = _coordinates([point.value for point in points], *span)
     dots = "".join(
         f'<a href="{escape(point.href)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" '
         f'class="point {escape(point.mark)}"><title>{escape(point.title)}</title></circle></a>'
@@ -115,11 +122,9 @@ def value_chart(
     label_x = MARGIN_LEFT - 4
     return Markup(
         f'<svg class="value-chart" viewBox="0 0 {WIDTH} {HEIGHT}" font-size="11" role="img" '
-        f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>'
-        f'<rect x="{MARGIN_LEFT}" y="{MARGIN_TOP}" width="{WIDTH - MARGIN_LEFT - MARGIN_RIGHT}" '
-        f'height="{HEIGHT - MARGIN_TOP - MARGIN_BOTTOM}" class="frame" fill="#fff" stroke="#ccc"/>'
+        f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>{FRAME}'
         f'<line x1="{MARGIN_LEFT}" x2="{WIDTH - MARGIN_RIGHT}" y1="{middle}" y2="{middle}" stroke="#eee"/>'
-        f'<polyline points="{line}" class="line" fill="none" stroke="#1565c0" stroke-width="2"/>'
+        f"{_polyline(coordinates, '#1565c0')}"
         f'<text x="{label_x}" y="{MARGIN_TOP + 4}" text-anchor="end">{escape(labels[1])}</text>'
         f'<text x="{label_x}" y="{HEIGHT - MARGIN_BOTTOM}" text-anchor="end">{escape(labels[0])}</text>'
         f"{dots}</svg>"

@@ -151,3 +151,25 @@ async def test_a_position_is_valued_from_the_viewers_view_only() -> None:
         return value_with(server_games.load, request)
 
     assert valued("1") == valued("4")
+
+
+async def test_a_failed_analysis_says_where_it_stopped_and_a_complete_one_is_forgotten(
+    service: TableService, store: Store
+) -> None:
+    table_id, ann, _ = await _nim(service, store, THROWN_AWAY)
+    live = await service.table(table_id)
+
+    async def broken(request: ValuationRequest) -> Valuation:
+        raise RuntimeError("the worker died")
+
+    failing = AnalysisJobs(store, broken, iterations=ITERATIONS)
+    job = await failing.request(live, ann)
+    assert job.task is not None
+    await job.task
+    assert job.error == "the analysis stopped at move 1: the worker died"
+    assert failing.job(table_id, MctsAnalyst(2, ITERATIONS)) is job
+    working = AnalysisJobs(store, in_threads(server_games.load), iterations=ITERATIONS)
+    done = await working.request(live, ann)
+    assert done.task is not None
+    await done.task
+    assert done.error is None and working.job(table_id, MctsAnalyst(2, ITERATIONS)) is None

@@ -155,6 +155,14 @@ class AnalysisJobs:
         except Exception as error:  # a broken analysis must say so on the page, not vanish
             _LOG.exception("the analysis of table %s failed", job.table_id)
             job.error = f"the analysis stopped at move {job.done + 1}: {error}"
+            return
+        self._forget(job)
+
+    def _forget(self, job: AnalysisJob) -> None:
+        """Drops a complete job: the store holds its work from now on (a failed one stays, to show why)."""
+        key = (job.table_id, job.analyst)
+        if self._jobs.get(key) is job:
+            del self._jobs[key]
 
     async def _review(self, job: AnalysisJob, live: LiveTable, record: GameRecord, analyst: Analyst) -> None:
         """Values the moves not stored yet, saving each one as soon as it is reviewed."""

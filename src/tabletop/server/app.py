@@ -21,7 +21,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from tabletop import games
 from tabletop.bots import calibration
 from tabletop.engine import Game
-from tabletop.server import api, pages, profiles, websocket
+from tabletop.server import api, pages, play_from_here, profiles, websocket
 from tabletop.server.bot_runner import BotRunner, ProcessBotRunner
 from tabletop.server.context import Context
 from tabletop.server.errors import ServiceError
@@ -92,6 +92,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(websocket.router)
     app.include_router(pages.router)
+    app.include_router(play_from_here.router)
     app.include_router(profiles.pages)
     app.include_router(profiles.api)
     app.mount("/static", FingerprintedStaticFiles(directory=STATIC_DIRECTORY), name="static")

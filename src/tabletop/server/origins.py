@@ -12,8 +12,12 @@ from dataclasses import dataclass
 
 from tabletop.engine import IllegalAction
 from tabletop.server import errors
+from tabletop.server.inputs import whole_number
 from tabletop.server.live import LiveTable, replay_snapshot
 from tabletop.store import NewTable, TableOrigin, TableRecord
+
+MAX_MOVE = 1_000_000
+"""Beyond any game's `max_length`: a form's move number is refused above it before any lookup."""
 
 
 @dataclass(frozen=True)
@@ -64,3 +68,11 @@ def check_same_setup(origin: TableRecord, table: NewTable) -> None:
             f"{origin.players} with its options {origin.options}; got {table.game_id} for "
             f"{table.players} with {table.options}"
         )
+
+
+def start_from_form(form: dict[str, str]) -> StartingPosition | None:
+    """The position a new-table form asks to begin at (its `from-table` and `from-move`), if any."""
+    table_id = form.get("from-table")
+    if not table_id:
+        return None
+    return StartingPosition(table_id, whole_number(form.get("from-move", ""), "the move", 0, MAX_MOVE))

@@ -17,7 +17,10 @@ def test_play_from_here_on_a_finished_kalah_replay_against_a_bot(
 ) -> None:
     origin = create_table(page, base_url, "kalah", 2, ["bot:random:1", "bot:random:1"])
     page.wait_for_selector("body[data-status=finished]", timeout=60_000)
-    page.goto(f"{origin}/replay?move=0")
+    page.goto(f"{origin}/replay")
+    assert not page.is_visible("#tt-play-from-here")  # the game is over there
+    page.click("#tt-first")
+    page.wait_for_function("document.body.dataset.seq === '0'")
     for step in (1, 2, 3):  # stepped in the page, without reloading: the link must follow
         page.keyboard.press("ArrowRight")
         page.wait_for_function(f"document.body.dataset.seq === '{step}'")

@@ -42,6 +42,8 @@ def test_a_finished_replay_offers_play_from_here_and_the_form_keeps_the_origin(
     origin = _nim(site, ["1:3", "2:4", "3:5"], options="3-4-5")
     replay = visitor.get(f"/t/{origin}/replay?move=1")
     assert f'href="/t/{origin}/play-from/1"' in replay.text
+    assert 'data-over-at="3">' in replay.text  # shown at move 1, hidden where the game ends
+    assert 'data-over-at="3" hidden>' in visitor.get(f"/t/{origin}/replay").text
     form = visitor.get(f"/t/{origin}/play-from/1")
     assert form.status_code == 200
     assert (

@@ -370,6 +370,7 @@ async def replay_page(request: Request, table_id: str, move: int | None = None) 
         step=step,
         total=live.seq,
         play_from=may_play_from(live.record, player.id if player else None),
+        over_at=live.seq if live.is_over else None,
         origin=live.record.origin,
     )
 

@@ -59,6 +59,8 @@ def test_a_table_begins_at_a_position_of_a_finished_one(site: Site) -> None:
         site.http.get(f"/api/tables/{table['id']}")
     bot_move = site.store.moves(table["id"])[1]
     assert (bot_move.seat, bot_move.action_id.split(":")[0]) == (0, "3")  # heap 3 is all that is left
+    log = site.http.get(f"/api/tables/{table['id']}/moves").json()
+    assert log["origin"] == table["origin"] and [entry["seq"] for entry in log["moves"]] == [1, 2]
     step = site.http.get(f"/api/tables/{table['id']}/replay/0").json()
     assert (step["view"]["heaps"], step["total_moves"]) == ([0, 4, 5], 2)
 

@@ -33,7 +33,7 @@ from tabletop.server.inputs import clean_name
 from tabletop.server.live import replay_snapshot
 from tabletop.server.origins import StartingPosition
 from tabletop.server.service import MAX_ACTION_ID_LENGTH, MAX_SEATS, TableRequest
-from tabletop.server.summaries import game_summary, table_people, table_summary
+from tabletop.server.summaries import game_summary, origin_summary, table_people, table_summary
 from tabletop.server.views import view_data, visible_log
 from tabletop.store import NameTaken, PlayerRecord, SeatSpec, UsernameTaken
 from tabletop.store.models import NAME_LENGTH
@@ -323,7 +323,10 @@ async def post_move(
 async def get_moves(
     table_id: str, player: MaybePlayerDependency, context: ContextDependency
 ) -> dict[str, Any]:
-    """The move log as I may read it (other seats' secret moves stay hidden until the end)."""
+    """The move log as I may read it (other seats' secret moves stay hidden until the end).
+
+    `origin` says where a table begun from another's position came from: its log starts there.
+    """
     live = await context.service.table(table_id)
     viewer = live.record.seat_of(player.id if player else None)
     log = visible_log(live, viewer, live.is_over)
@@ -338,7 +341,8 @@ async def get_moves(
         }
         for e in log
     ]
-    return {"table": live.id, "seq": live.seq, "moves": moves}
+    origin = None if live.record.origin is None else origin_summary(live.record.origin)
+    return {"table": live.id, "seq": live.seq, "origin": origin, "moves": moves}
 
 
 @router.get("/tables/{table_id}/replay/{moves_played}")

@@ -25,6 +25,8 @@ async def play_from_here_form(request: Request, table_id: str, move: int) -> HTM
     context = context_of(request)
     live = await context.service.table(table_id)
     player = await current_player(request)
+    # The same checks as creating the table, so a refusal comes before the form; the seed
+    # is only a stand-in here, the table gets its own when it is created.
     table_origin(live, move, None if player is None else player.id, live.record.seed)
     game = context.service.game(live.record.game_id)
     return await new_table_page(request, game, start_from=StartingPosition(live.id, move))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from running_site import Site
+from running_site import Guest, Site
 from sqlalchemy import select
 
 from tabletop.server import rules_pages
@@ -300,3 +300,60 @@ def test_a_replay_step_shows_each_player_their_own_hidden_card_and_a_spectator_n
     assert all(
         step["actions"] == [] and step["seq"] == 0 and step["total_moves"] == 1 for step in steps.values()
     )
+
+
+# Play from here (issue 16): the replay's link, the form fixed to the origin, the new table
+
+
+def _nim(site: Site, moves: list[str], options: str = "3-4-5") -> str:
+    """A Nim table of two guests with `moves` played, alternately from the first seat."""
+    guests: list[Guest] = [site.guest("Ann"), site.guest("Bob")]
+    body = {"game": "nim", "seats": [{"kind": "me"}, {"kind": "open"}], "options": {"heaps": options}}
+    table_id = str(site.http.post("/api/tables", json=body, headers=guests[0].headers).json()["id"])
+    site.http.post(f"/api/tables/{table_id}/join", json={}, headers=guests[1].headers)
+    for seq, action in enumerate(moves):
+        move = {"action": action, "seq": seq}
+        site.http.post(f"/api/tables/{table_id}/moves", json=move, headers=guests[seq % 2].headers)
+    return table_id
+
+
+def test_a_finished_replay_offers_play_from_here_and_the_form_keeps_the_origin(
+    site: Site, browser: httpx.Client
+) -> None:
+    origin = _nim(site, ["1:3", "2:4", "3:5"], options="3-4-5")
+    replay = browser.get(f"/t/{origin}/replay?move=1")
+    assert f'href="/t/{origin}/play-from/1"' in replay.text
+    assert 'data-over-at="3">' in replay.text  # shown at move 1, hidden where the game ends
+    assert 'data-over-at="3" hidden>' in browser.get(f"/t/{origin}/replay").text
+    form = browser.get(f"/t/{origin}/play-from/1")
+    assert form.status_code == 200
+    assert (
+        'name="from-table" value="' + origin + '"' in form.text and 'name="from-move" value="1"' in form.text
+    )
+    assert 'name="option-heaps" value="3-4-5"' in form.text
+    assert "Tables started from a position are unrated" in form.text and 'name="rated"' not in form.text
+    assert re.findall(r'<option value="(\d+)"', form.text) == ["2"]
+    fields = {"csrf": _csrf(form), "from-table": origin, "from-move": "1", "players": "2"}
+    fields |= {"option-heaps": "3-4-5", "seat-0": "open", "seat-1": "me", "clock": "none"}
+    created = browser.post("/games/nim/new", data=fields)
+    assert created.status_code == 303
+    table_id = created.headers["location"].removeprefix("/t/")
+    stored = site.store.table(table_id)
+    assert stored is not None and stored.origin is not None and stored.origin.move == 1
+    page = browser.get(f"/t/{table_id}")
+    assert f'href="/t/{origin}/replay?move=1">move 1 of another table</a> and is unrated' in page.text
+
+
+def test_a_game_of_others_under_way_offers_nothing_and_refuses_the_form(
+    site: Site, browser: httpx.Client
+) -> None:
+    under_way = _nim(site, ["1:3"])
+    assert "tt-play-from-here" not in browser.get(f"/t/{under_way}/replay").text
+    refused = browser.get(f"/t/{under_way}/play-from/1")
+    assert refused.status_code == 403 and "only a finished table" in refused.text
+
+
+def test_the_form_refuses_the_end_of_a_game(site: Site, browser: httpx.Client) -> None:
+    finished = _nim(site, ["1:3", "2:4", "3:5"])
+    refused = browser.get(f"/t/{finished}/play-from/3")
+    assert refused.status_code == 409 and "the game is over here" in refused.text

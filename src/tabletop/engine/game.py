@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -67,9 +68,21 @@ class Game(ABC):
         options: Options | None,
         seed: int,
         moves: Iterable[tuple[Seat, ActionId]],
+        *,
+        start: JsonDict | None = None,
     ) -> State:
-        """The state reached by playing `moves` from the seeded start; raises on the first illegal one."""
-        state = self.new_state(players, options, seed)
+        """The state reached by playing `moves` from the seeded start; raises on the first illegal one.
+
+        A table begun from another table's position (`State.start_here`) gives that
+        position's `to_json` as `start`: its moves are played from there, and `seed`
+        is not used again, since the snapshot carries the generator it was given. A game
+        may keep the lists of the data it is given, so it is given a copy: the stored
+        snapshot must stay as it was for the next replay.
+        """
+        if start is None:
+            state = self.new_state(players, options, seed)
+        else:
+            state = self.state_from_json(copy.deepcopy(start))
         for seat, action_id in moves:
             state.apply(seat, action_id)
         return state

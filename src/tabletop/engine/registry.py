@@ -12,7 +12,7 @@ from tabletop.engine.actions import ActionId, Seat
 from tabletop.engine.errors import UnknownGame
 from tabletop.engine.game import Game
 from tabletop.engine.options import Options
-from tabletop.engine.state import State
+from tabletop.engine.state import JsonDict, State
 
 
 class Registry:
@@ -49,6 +49,8 @@ class Registry:
         options: Options | None,
         seed: int,
         moves: Iterable[tuple[Seat, ActionId]],
+        *,
+        start: JsonDict | None = None,
     ) -> State:
-        """The state reached from the seeded start of `game_id` by `moves` (see `Game.replay`)."""
-        return self.load(game_id).replay(players, options, seed, moves)
+        """The state reached from the seeded start (or `start`) of `game_id` by `moves` (`Game.replay`)."""
+        return self.load(game_id).replay(players, options, seed, moves, start=start)

@@ -100,6 +100,27 @@ class State(ABC):
         """
         return self.with_fresh_chance(rng)
 
+    def start_here(self, seed: int) -> State:
+        """The first position of a new table that begins where this one stands ("play from here").
+
+        The new table is played by people who may have watched the rest of this game, so
+        nothing hidden or random may carry over: it is this position as a spectator saw
+        it, with everything a spectator could not see dealt anew (`determinize(None, ...)`:
+        hands, the order of the undrawn deck, the other seats' unrevealed choices) and the
+        dice to come drawn from `Rng(seed)`, the new table's own seed. What was on the
+        table stays. Store the result's `to_json`: `Game.replay(..., start=...)` replays
+        the new table's moves from it. Raises `IllegalAction` for a finished position.
+
+        >>> from tabletop import games
+        >>> kalah = games.load("kalah").new_state(2)
+        >>> kalah.apply(0, "3")
+        >>> kalah.start_here(seed=5).to_json() == kalah.to_json()  # nothing hidden, no dice
+        True
+        """
+        if self.is_over():
+            raise IllegalAction("the game is over here: there is nothing left to play from this position")
+        return self.determinize(None, Rng(seed))
+
     def with_fresh_chance(self, rng: Rng) -> State:
         """A clone whose future dice and draws come from a generator spawned from `rng`.
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from tabletop.server import errors
@@ -31,8 +31,9 @@ from tabletop.server.identity import (
 )
 from tabletop.server.inputs import clean_name
 from tabletop.server.live import replay_snapshot
+from tabletop.server.origins import StartingPosition
 from tabletop.server.service import MAX_ACTION_ID_LENGTH, MAX_SEATS, TableRequest
-from tabletop.server.summaries import game_summary, table_people, table_summary
+from tabletop.server.summaries import game_summary, origin_summary, table_people, table_summary
 from tabletop.server.views import view_data, visible_log
 from tabletop.store import NameTaken, PlayerRecord, SeatSpec, UsernameTaken
 from tabletop.store.models import NAME_LENGTH
@@ -87,8 +88,17 @@ class SeatIn(BaseModel):
     level: int = Field(default=3, ge=1, le=5)
 
 
+class StartFromIn(BaseModel):
+    table: str = Field(max_length=40, description="The table whose position the new one begins at.")
+    move: int = Field(ge=0, description="How many of that table's moves had been played.")
+
+
 class TableIn(BaseModel):
-    game: str = Field(max_length=40)
+    model_config = ConfigDict(populate_by_name=True)
+
+    game: str | None = Field(
+        default=None, max_length=40, description="Required, unless `from` gives the table to begin from."
+    )
     seats: list[SeatIn] = Field(min_length=1, max_length=MAX_SEATS)
     options: dict[str, OptionValue] = Field(default_factory=dict)
     mode: Literal["live", "turn-based"] = "live"
@@ -98,6 +108,12 @@ class TableIn(BaseModel):
         default=False,
         description="A rated table changes its players' ratings; its bots must be calibrated. "
         "Ignored for a table of one (solo games keep personal bests).",
+    )
+    start_from: StartFromIn | None = Field(
+        default=None,
+        alias="from",
+        description="Play from here: begin at a position of a finished table (or of your own solo "
+        "game). The game, options and number of seats are the origin's; the table is unrated.",
     )
 
 
@@ -206,12 +222,33 @@ async def create_table(
         raise errors.BadRequest("you can take only one seat")
     seats = tuple(_seat_spec(seat, player) for seat in body.seats)
     clock = ClockSpec.from_json(body.clock, body.on_timeout)
+    game, options, start_from = await _setup_of(body, context)
     table_request = TableRequest(
-        body.game, seats, body.options, body.mode, created_by=player.id, clock=clock, rated=body.rated
+        game,
+        seats,
+        options,
+        body.mode,
+        created_by=player.id,
+        clock=clock,
+        rated=body.rated,
+        start_from=start_from,
     )
     await context.limits.check(request, "table", player.id)
     live = await context.service.create_table(table_request)
     return table_summary(live.record, live.seq)
+
+
+async def _setup_of(
+    body: TableIn, context: Context
+) -> tuple[str, dict[str, OptionValue], StartingPosition | None]:
+    """The game and options asked for; a table begun from a position takes its origin's by default."""
+    if body.start_from is None:
+        if body.game is None:
+            raise errors.BadRequest("say which game: `game`, or `from` for a position of another table")
+        return body.game, body.options, None
+    origin = (await context.service.table(body.start_from.table)).record
+    options = body.options or origin.options
+    return body.game or origin.game_id, options, StartingPosition(origin.id, body.start_from.move)
 
 
 def _seat_spec(seat: SeatIn, player: PlayerRecord) -> SeatSpec:
@@ -286,7 +323,10 @@ async def post_move(
 async def get_moves(
     table_id: str, player: MaybePlayerDependency, context: ContextDependency
 ) -> dict[str, Any]:
-    """The move log as I may read it (other seats' secret moves stay hidden until the end)."""
+    """The move log as I may read it (other seats' secret moves stay hidden until the end).
+
+    `origin` says where a table begun from another's position came from: its log starts there.
+    """
     live = await context.service.table(table_id)
     viewer = live.record.seat_of(player.id if player else None)
     log = visible_log(live, viewer, live.is_over)
@@ -301,7 +341,8 @@ async def get_moves(
         }
         for e in log
     ]
-    return {"table": live.id, "seq": live.seq, "moves": moves}
+    origin = None if live.record.origin is None else origin_summary(live.record.origin)
+    return {"table": live.id, "seq": live.seq, "origin": origin, "moves": moves}
 
 
 @router.get("/tables/{table_id}/replay/{moves_played}")

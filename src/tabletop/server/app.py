@@ -23,7 +23,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from tabletop import games
 from tabletop.bots import calibration
 from tabletop.engine import Game
-from tabletop.server import analysis_pages, api, pages, profiles, websocket
+from tabletop.server import analysis_pages, api, pages, play_from_here, profiles, websocket
 from tabletop.server.analysis_jobs import AnalysisJobs
 from tabletop.server.analysis_worker import PositionRunner, in_pool, in_threads
 from tabletop.server.bot_runner import BotRunner, ProcessBotRunner
@@ -104,6 +104,7 @@ def create_app(
     app.include_router(websocket.router)
     app.include_router(pages.router)
     app.include_router(analysis_pages.router)
+    app.include_router(play_from_here.router)
     app.include_router(profiles.pages)
     app.include_router(profiles.api)
     app.mount("/static", FingerprintedStaticFiles(directory=STATIC_DIRECTORY), name="static")

@@ -31,6 +31,8 @@ class BotRequest:
     bot: str
     level: int
     bot_seed: int
+    start: dict[str, Any] | None = None
+    """The table's first position when it began from another's (`live.first_position`)."""
 
 
 def resolve_loader(reference: str) -> Callable[[str], Game]:
@@ -52,7 +54,7 @@ def choose_action(loader: str, request: BotRequest) -> ActionId:
 def choose_with(load_game: Callable[[str], Game], request: BotRequest) -> ActionId:
     """Replays the table and lets the bot choose for its seat from a determinized copy."""
     game = load_game(request.game_id)
-    state = game.replay(request.players, request.options, request.seed, request.moves)
+    state = game.replay(request.players, request.options, request.seed, request.moves, start=request.start)
     bot = bots.make(request.bot, level=request.level, seed=request.bot_seed)
     seen = state.determinize(request.seat, Rng(request.bot_seed))
     return bot.choose(seen, request.seat)

@@ -1,8 +1,9 @@
 """`LiveTable`: a table the server has in memory — its record, the state rebuilt from the
 move log, and the log with each move's label.
 
-The state is only ever rebuilt by replaying the log (`rebuild`) and only advanced by
-`advance` after the move is committed, so the cache never runs ahead of the database.
+The state is only ever rebuilt by replaying the log from the table's first position
+(`rebuild`) and only advanced by `advance` after the move is committed, so the cache never
+runs ahead of the database.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from tabletop.engine import Action, ActionId, Game, IllegalAction, Seat, State
+from tabletop.engine import Action, ActionId, Game, IllegalAction, JsonDict, Seat, State
 from tabletop.server.clocks import ClockSpec, SeatClocks
 from tabletop.store import MoveRecord, TableRecord
 
@@ -172,9 +173,19 @@ def action_of(state: State, seat: Seat, action_id: ActionId) -> Action:
     return Action(action_id, action_id)
 
 
+def first_position(record: TableRecord) -> JsonDict | None:
+    """The stored position the table's own moves replay from, or None for the game's seeded start.
+
+    A table begun from another's position ("play from here") starts at its snapshot and
+    its log holds only its own moves (DESIGN.md, "Play from here").
+    """
+    return None if record.origin is None else record.origin.start
+
+
 def rebuild(record: TableRecord, game: Game, moves: Iterable[MoveRecord]) -> LiveTable:
     """The table's state and labelled log, replayed from the stored set-up and moves."""
-    live = LiveTable(record, game, game.new_state(record.players, record.options, record.seed))
+    start = game.replay(record.players, record.options, record.seed, [], start=first_position(record))
+    live = LiveTable(record, game, start)
     live.start_clocks()
     for move in moves:
         try:
@@ -190,5 +201,6 @@ def replay_snapshot(live: LiveTable, moves_played: int) -> LiveTable:
     """The table as it was after its first `moves_played` moves (a copy, for the replay page)."""
     count = max(0, min(moves_played, live.seq))
     record = live.record
-    state = live.game.replay(record.players, record.options, record.seed, live.moves()[:count])
+    moves = live.moves()[:count]
+    state = live.game.replay(record.players, record.options, record.seed, moves, start=first_position(record))
     return LiveTable(record, live.game, state, live.log[:count])

@@ -36,6 +36,7 @@ from tabletop.server.identity import (
 )
 from tabletop.server.inputs import clean_name, whole_number
 from tabletop.server.live import LiveTable
+from tabletop.server.origins import StartingPosition, may_play_from, start_from_form
 from tabletop.server.pictures import picture_url, start_picture
 from tabletop.server.rules_pages import rules_html
 from tabletop.server.service import BOT_LEVELS, MAX_SEATS, TableRequest
@@ -210,28 +211,34 @@ def _seat_choices(game: Game, calibrated: dict[tuple[str, str], RatingRecord]) -
     return choices
 
 
-async def _new_table_page(request: Request, game: Game, error: str | None = None) -> HTMLResponse:
+async def new_table_page(
+    request: Request, game: Game, error: str | None = None, start_from: StartingPosition | None = None
+) -> HTMLResponse:
+    """The new-table form; for "play from here" fixed to the origin's options and seat count."""
     context = context_of(request)
     calibrated = await context.run(context.store.bot_ratings, game.id)
     defaults = ["me"] + ["open"] * (game.max_players - 1)
+    origin = None if start_from is None else (await context.service.table(start_from.table_id)).record
     return await page(
         request,
         "new_table.html",
         status_code=400 if error else 200,
         game=game,
-        players=game.min_players if game.min_players > 1 else 1,
+        players=origin.players if origin else game.min_players if game.min_players > 1 else 1,
         seat_choices=_seat_choices(game, calibrated),
         seat_defaults=defaults,
-        rated=True,
+        rated=origin is None,
         clock_presets=list(CLOCK_PRESETS),
         error=error,
+        origin=origin,
+        start_from=start_from,
     )
 
 
 @router.get("/games/{game_id}/new")
 async def new_table_form(request: Request, game_id: str) -> HTMLResponse:
     """The form for a new table: the game's declared options, seats and pace."""
-    return await _new_table_page(request, context_of(request).service.game(game_id))
+    return await new_table_page(request, context_of(request).service.game(game_id))
 
 
 @router.get("/games/{game_id}/rules")
@@ -251,16 +258,19 @@ async def create_table(request: Request, game_id: str) -> Response:
     game = context.service.game(game_id)
     form = await _checked_form(request)
     player = await ensure_player(request)
+    start_from = start_from_form(form)
     try:
-        table_request = _table_request(game, form, player)
+        table_request = _table_request(game, form, player, start_from)
         await context.limits.check(request, "table", player.id)
         live = await context.service.create_table(table_request)
     except errors.BadRequest as error:
-        return await _new_table_page(request, game, str(error))
+        return await new_table_page(request, game, str(error), start_from)
     return RedirectResponse(f"/t/{live.id}", status_code=SEE_OTHER)
 
 
-def _table_request(game: Game, form: dict[str, str], player: PlayerRecord) -> TableRequest:
+def _table_request(
+    game: Game, form: dict[str, str], player: PlayerRecord, start_from: StartingPosition | None
+) -> TableRequest:
     count = whole_number(form.get("players", ""), "the number of players", game.min_players, game.max_players)
     seats = tuple(_seat_spec(form.get(f"seat-{seat}", "open"), player) for seat in range(count))
     if sum(seat.player_id is not None for seat in seats) > 1:
@@ -278,7 +288,9 @@ def _table_request(game: Game, form: dict[str, str], player: PlayerRecord) -> Ta
     clock = ClockSpec.from_json(CLOCK_PRESETS[preset], form.get("on_timeout", "lose"))
     mode = "live" if clock is None or clock.mode == "live" else "turn-based"
     rated = form.get("rated") == "true"
-    return TableRequest(game.id, seats, options, mode, created_by=player.id, clock=clock, rated=rated)
+    return TableRequest(
+        game.id, seats, options, mode, created_by=player.id, clock=clock, rated=rated, start_from=start_from
+    )
 
 
 def _seat_spec(choice: str, player: PlayerRecord) -> SeatSpec:
@@ -313,6 +325,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         chat=chat,
         rematch=rematch,
         stood_in=seat is not None and live.record.seats[seat].stand_in is not None,
+        origin=live.record.origin,
     )
 
 
@@ -346,7 +359,8 @@ async def replay_page(request: Request, table_id: str, move: int | None = None) 
     (a player their own seat's view, anyone else a spectator's)."""
     live = await context_of(request).service.table(table_id)
     step = live.seq if move is None else max(0, min(move, live.seq))
-    data = replay_view_data(live, step, await _seat_of_visitor(request, live))
+    player = await current_player(request)
+    data = replay_view_data(live, step, live.record.seat_of(player.id if player else None))
     initial = _without_html(socket_message(data)) | {"total_moves": live.seq}
     return await page(
         request,
@@ -357,6 +371,9 @@ async def replay_page(request: Request, table_id: str, move: int | None = None) 
         step=step,
         total=live.seq,
         analysis=await analysis_section(request, live, step),
+        play_from=may_play_from(live.record, player.id if player else None),
+        over_at=live.seq if live.is_over else None,
+        origin=live.record.origin,
     )
 
 

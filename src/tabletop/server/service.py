@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
 import uuid
@@ -36,8 +37,9 @@ from tabletop.server.fair_share import FairShare
 from tabletop.server.forfeits import ends_the_game, ranked_with_forfeits, walkover
 from tabletop.server.hub import Event, Hub, table_channel
 from tabletop.server.inputs import clean_line
-from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, rebuild
+from tabletop.server.live import LiveTable, LogEntry, UnreadableTable, first_position, rebuild
 from tabletop.server.move_writer import MoveWriter
+from tabletop.server.origins import StartingPosition, check_same_setup, table_origin
 from tabletop.server.rate_limits import MAX_OPEN_TABLES
 from tabletop.server.summaries import bot_display_name, table_people
 from tabletop.store import (
@@ -99,6 +101,8 @@ class TableRequest:
     rematch_of: str | None = None
     rated: bool = False
     """Asked for a rated table; a table of one is never rated (solo games keep personal bests)."""
+    start_from: StartingPosition | None = None
+    """A position of another table to begin at ("play from here"); such a table is never rated."""
 
 
 class TableService:
@@ -231,6 +235,8 @@ class TableService:
         """Validates the request against the game's declarations and stores the table."""
         game = self.game(request.game_id)
         new_table = self._check_request(game, request)
+        if request.start_from is not None:
+            new_table = await self._begun_from(new_table, request.start_from)
         if new_table.rated:
             await self._check_rated(game, request.seats)
         if request.created_by is not None:
@@ -240,6 +246,13 @@ class TableService:
         self._remember(live)
         self._schedule_bots(live)
         return live
+
+    async def _begun_from(self, table: NewTable, position: StartingPosition) -> NewTable:
+        """The new table with its origin: unrated, since its players did not play the start."""
+        origin = await self.table(position.table_id)
+        check_same_setup(origin.record, table)
+        begun = table_origin(origin, position.move, table.created_by, table.seed)
+        return dataclasses.replace(table, rated=False, origin=begun)
 
     async def _check_open_tables(self, player_id: int) -> None:
         """Refuses a new table to a player who already has `max_open_tables` under way."""
@@ -462,6 +475,9 @@ class TableService:
             clock=ClockSpec.stored(record.clock),
             rematch_of=table_id,
             rated=record.rated,
+            start_from=None
+            if record.origin is None
+            else StartingPosition(record.origin.table_id, record.origin.move),
         )
         rematch = await self.create_table(request)
         await self._publish(live, "rematch", rematch=rematch.id)
@@ -614,6 +630,7 @@ class TableService:
             seat_record.bot or "random",
             seat_record.bot_level or 1,
             _bot_seed(record.seed, seq, seat),
+            first_position(record),
         )
         legal = live.state.legal_action_ids(seat)
         owner = record.created_by if record.created_by is not None else record.id

@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop import bots
 from tabletop.engine import Game, Outcome, People, Seat
-from tabletop.store import SeatRecord, TableRecord
+from tabletop.store import SeatRecord, TableOrigin, TableRecord
 
 
 def table_summary(record: TableRecord, seq: int | None = None) -> dict[str, Any]:
@@ -30,6 +30,7 @@ def table_summary(record: TableRecord, seq: int | None = None) -> dict[str, Any]
         "forfeits": [forfeit.to_json() for forfeit in record.forfeits],
         "rematch_of": record.rematch_of,
         "rated": record.rated,
+        "origin": None if record.origin is None else origin_summary(record.origin),
         "rating_changes": [
             {"seat": delta.seat, "before": delta.before, "after": delta.after, "change": delta.change}
             for delta in record.rating_changes
@@ -40,6 +41,16 @@ def table_summary(record: TableRecord, seq: int | None = None) -> dict[str, Any]
     if record.status == "finished":
         summary["seed"] = record.seed
     return summary
+
+
+def origin_summary(origin: TableOrigin) -> dict[str, Any]:
+    """Where a table begun from another's position came from; never its first position itself,
+    which holds the new table's hidden cards and dice to come."""
+    return {
+        "table": origin.table_id,
+        "move": origin.move,
+        "url": f"/t/{origin.table_id}/replay?move={origin.move}",
+    }
 
 
 def _seat_summary(seat: SeatRecord) -> dict[str, Any]:

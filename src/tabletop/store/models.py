@@ -2,7 +2,8 @@
 analyses.
 
 The move log is the truth: a table's position is never stored, only (game, options, seed,
-player count) and its moves, which `Game.replay` turns back into the state. The migration
+player count) and its moves, which `Game.replay` turns back into the state. A table begun
+from another's position stores that one first position (`start`) and replays from it. The migration
 in `migrations/versions/` creates exactly these tables; a test compares the two.
 """
 
@@ -86,6 +87,13 @@ class GameTable(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(16), index=True)
     last_move_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    origin_table_id: Mapped[str | None] = mapped_column(String(16), index=True)
+    """The table whose position this one began from ("play from here"), or None."""
+    origin_move: Mapped[int | None] = mapped_column(Integer)
+    """How many of the origin's moves had been played at that position."""
+    start: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """The first position (`State.to_json` of `State.start_here`) when the table has an origin:
+    its own moves replay from here. It holds what the players may not see: never sent out."""
 
 
 class TableSeat(Base):

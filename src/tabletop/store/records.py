@@ -106,6 +106,19 @@ class SeatRecord:
 
 
 @dataclass(frozen=True)
+class TableOrigin:
+    """Where a table begun from another table's position came from, and that first position.
+
+    `start` is the new table's own first state (`State.to_json` of `State.start_here`):
+    hidden cards and the dice to come are in it, so it stays on the server.
+    """
+
+    table_id: str
+    move: int
+    start: dict[str, Any] = field(repr=False)
+
+
+@dataclass(frozen=True)
 class NewTable:
     """Everything a table starts with; the store adds an id and the creation time."""
 
@@ -118,6 +131,7 @@ class NewTable:
     clock: dict[str, Any] | None = None
     rematch_of: str | None = None
     rated: bool = False
+    origin: TableOrigin | None = None
 
     @property
     def players(self) -> int:
@@ -163,6 +177,8 @@ class TableRecord:
     rated: bool = False
     rating_changes: tuple[RatingDelta, ...] = ()
     """Once a rated table has finished: each rated seat's shown rating before and after."""
+    origin: TableOrigin | None = None
+    """The position this table began from, when it was not the game's own start."""
 
     def seat_of(self, player_id: int | None) -> Seat | None:
         """The seat this player holds, or None (a spectator)."""

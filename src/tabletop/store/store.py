@@ -59,6 +59,7 @@ from tabletop.store.records import (
     SeatTaken,
     SoloBest,
     TableFinished,
+    TableOrigin,
     TableRecord,
     TableStatus,
     UsernameTaken,
@@ -326,6 +327,9 @@ class Store:
                 rematch_of=table.rematch_of,
                 rated=table.rated,
             )
+            if table.origin is not None:
+                row.origin_table_id, row.origin_move = table.origin.table_id, table.origin.move
+                row.start = table.origin.start
             session.add(row)
             session.flush()
             for seat, spec in enumerate(table.seats):
@@ -774,7 +778,14 @@ def _table_record(session: Session, row: GameTable) -> TableRecord:
         last_move_at=None if row.last_move_at is None else _utc(row.last_move_at),
         rated=row.rated,
         rating_changes=_rating_changes(session, row),
+        origin=_origin(row),
     )
+
+
+def _origin(row: GameTable) -> TableOrigin | None:
+    if row.origin_table_id is None or row.origin_move is None or row.start is None:
+        return None
+    return TableOrigin(row.origin_table_id, row.origin_move, dict(row.start))
 
 
 def _rating_changes(session: Session, row: GameTable) -> tuple[RatingDelta, ...]:

@@ -182,3 +182,12 @@ def test_a_stored_review_stops_where_the_record_differs(toys: None) -> None:
     other = GameRecord("nim", 2, {"heaps": "1-2"}, 0, ((0, "2:1"), (1, "2:1")))
     assert [move.played for move in stored_moves(store, table, other, analyst)] == ["2:1"]
     assert stored_review(store, table, other, analyst) is None
+
+
+def test_a_game_begun_from_a_position_is_reviewed_from_that_position() -> None:
+    # Heaps 1-0 with seat 1 to move: from the game's own start seat 1 could not move at all.
+    position = NIM.new_state(2, {"heaps": "1-2"}, 0)
+    position.apply(0, "2:2")
+    record = GameRecord("nim", 2, {"heaps": "1-2"}, 0, ((1, "1:1"),), position.start_here(seed=1).to_json())
+    only = review(NIM, record, MctsAnalyst(2, iterations=60)).moves[0]
+    assert (only.seat, only.played, only.verdict, only.value_after) == (1, "1:1", Verdict.BEST, 1.0)

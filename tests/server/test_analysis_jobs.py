@@ -173,3 +173,11 @@ async def test_a_failed_analysis_says_where_it_stopped_and_a_complete_one_is_for
     assert done.task is not None
     await done.task
     assert done.error is None and working.job(table_id, MctsAnalyst(2, ITERATIONS)) is None
+
+
+async def test_a_table_begun_from_a_position_is_valued_from_its_snapshot() -> None:
+    position = server_games.load("nim").new_state(2, {"heaps": "1-2"}, 0)
+    position.apply(0, "2:2")  # heaps 1-0, seat 1 to move and certain to win
+    start = position.start_here(seed=1).to_json()
+    request = ValuationRequest("nim", 2, {"heaps": "1-2"}, 0, (), 1, 60, start)
+    assert value_with(server_games.load, request).values[1] == pytest.approx(1.0)

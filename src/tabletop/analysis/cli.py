@@ -110,7 +110,8 @@ def _load(source: str, data_dir: Path) -> tuple[GameRecord, list[str]]:
     finally:
         store.close()
     names = [seat.player_name or seat.bot or f"Player {seat.seat + 1}" for seat in table.seats]
-    return GameRecord(table.game_id, table.players, table.options, table.seed, moves), names
+    start = None if table.origin is None else table.origin.start
+    return GameRecord(table.game_id, table.players, table.options, table.seed, moves, start), names
 
 
 def _print(result: Review, names: list[str]) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 
 from tabletop.analysis.analysts import Analyst, Valuation
 from tabletop.analysis.verdicts import Verdict, verdict
-from tabletop.engine import ActionId, Game, Options, Seat, State
+from tabletop.engine import ActionId, Game, JsonDict, Options, Seat, State
 
 Progress = Callable[[int, int], None]
 """Called with (moves reviewed, moves in all) as the review goes."""
@@ -39,6 +39,8 @@ class GameRecord:
     options: Options
     seed: int
     moves: tuple[tuple[Seat, ActionId], ...]
+    start: JsonDict | None = None
+    """The snapshot a table begun from another's position replays from (`Game.replay`'s `start`)."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
@@ -51,6 +53,7 @@ class GameRecord:
                 dict(data.get("options") or {}),
                 int(data["seed"]),
                 moves,
+                data.get("start"),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(
@@ -113,7 +116,7 @@ class Review:
 
 def positions(game: Game, record: GameRecord) -> list[State]:
     """The state before each move and after the last; raises IllegalAction on a bad record."""
-    state = game.new_state(record.players, record.options, record.seed)
+    state = game.replay(record.players, record.options, record.seed, [], start=record.start)
     states = [state.clone()]
     for seat, action in record.moves:
         state.apply(seat, action)

@@ -38,7 +38,7 @@ from tabletop.analysis.stored import analyst_key, save_moves, stored_moves
 from tabletop.server import errors
 from tabletop.server.analysis_worker import PositionRunner, ValuationRequest
 from tabletop.server.fair_share import FairShare
-from tabletop.server.live import LiveTable
+from tabletop.server.live import LiveTable, first_position
 from tabletop.server.service import in_worker_thread
 from tabletop.store import AnalystKey, Store
 
@@ -65,7 +65,14 @@ class AnalysisJob:
 def record_of(live: LiveTable) -> GameRecord:
     """The table's game as analysis reads it: its set-up and its moves so far."""
     record = live.record
-    return GameRecord(record.game_id, record.players, dict(record.options), record.seed, live.moves())
+    return GameRecord(
+        record.game_id,
+        record.players,
+        dict(record.options),
+        record.seed,
+        live.moves(),
+        first_position(record),
+    )
 
 
 def is_finished(live: LiveTable) -> bool:
@@ -194,6 +201,7 @@ class AnalysisJobs:
                 record.moves[:index],
                 viewer,
                 self.iterations,
+                record.start,
             )
             valuations[key] = await self._value(request)
         return valuations[key]

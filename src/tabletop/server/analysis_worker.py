@@ -18,7 +18,7 @@ import anyio.to_thread
 
 from tabletop.analysis import Valuation, analyst_for
 from tabletop.analysis.analysts import ANALYSIS_SEED
-from tabletop.engine import ActionId, Game, Rng, Seat
+from tabletop.engine import ActionId, Game, JsonDict, Rng, Seat
 from tabletop.server.bot_worker import DEFAULT_LOADER, resolve_loader
 
 PositionRunner = Callable[["ValuationRequest"], Awaitable[Valuation]]
@@ -36,6 +36,8 @@ class ValuationRequest:
     moves: tuple[tuple[Seat, ActionId], ...]
     viewer: Seat
     iterations: int
+    start: JsonDict | None = None
+    """The table's first position when it began from another's (`Game.replay`'s `start`)."""
 
 
 def value_position(loader: str, request: ValuationRequest) -> Valuation:
@@ -46,7 +48,7 @@ def value_position(loader: str, request: ValuationRequest) -> Valuation:
 def value_with(load_game: Callable[[str], Game], request: ValuationRequest) -> Valuation:
     """Replays the position and values it with the table's analyst, from the viewer's view only."""
     game = load_game(request.game_id)
-    state = game.replay(request.players, request.options, request.seed, request.moves)
+    state = game.replay(request.players, request.options, request.seed, request.moves, start=request.start)
     analyst = analyst_for(
         request.game_id, request.players, game.resolve_options(request.options), request.iterations
     )

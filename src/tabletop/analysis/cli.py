@@ -51,7 +51,8 @@ def analyse(
         game = games.load(record.game_id)
         options = game.resolve_options(record.options)
         analyst = analyst_for(record.game_id, record.players, options, iterations)
-        store = None if table_id is None else Store.open(database_url(data_dir), migrate_schema=False)
+        # Migrated as `tabletop serve` would: the stored reviews live in a table of schema 0005.
+        store = None if table_id is None else Store.open(database_url(data_dir))
         try:
             result = _stored_or_new(game, record, analyst, store, table_id, quiet=as_json)
         finally:

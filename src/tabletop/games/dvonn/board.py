@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from tabletop.engine import Action, ActionId, Tensor
+from tabletop.engine.bits import BitNames
 
 CELL_COUNT = 49
 COLUMN_LETTERS = "ABCDEFGHIJK"
@@ -137,6 +138,10 @@ def _lines() -> tuple[tuple[Cell, ...], ...]:
 
 LINES: tuple[tuple[Cell, ...], ...] = _lines()
 """The 27 straight lines of the board (section 2.2), each from one edge to the other."""
+
+
+PLACEMENT_IDS = BitNames(NAMES)
+"""The ids of placing on each cell of a bit set of cells, in cell order (a placement's id is its cell)."""
 
 
 def element_id(cell: Cell) -> str:

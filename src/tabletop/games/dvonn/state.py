@@ -36,6 +36,7 @@ from tabletop.games.dvonn.board import (
     NAMES,
     PASS,
     PIECE_COUNT,
+    PLACEMENT_IDS,
     RED,
     SEAT_NAMES,
     WHITE,
@@ -78,6 +79,9 @@ class DvonnState(State):
         """Where each DVONN piece is (-1 before it is placed): the sources of contact (DV-R4)."""
         self.placed = 0
         """Placements made so far; 49 means the moving phase (DV-S1)."""
+        self.empty_cells = (1 << CELL_COUNT) - 1
+        """The empty spaces as a bit set (bit n for cell n), kept during placement so that the
+        placements are listed from `PLACEMENT_IDS` instead of by a scan of every cell."""
         self.to_move: Seat = WHITE
         self.must_pass = False
         """True when `to_move` has no move and must play "PASS" (DV-R5)."""
@@ -130,8 +134,7 @@ class DvonnState(State):
         if self.over or seat != self.to_move:
             return []
         if self.placed < PLACEMENTS:
-            board = self.board
-            return [NAMES[cell] for cell in range(CELL_COUNT) if not board[cell]]
+            return PLACEMENT_IDS(self.empty_cells)
         if self.must_pass:
             return [PASS]
         return list(self._stack_moves())
@@ -217,6 +220,7 @@ class DvonnState(State):
         self.board = [tuple(int(piece) for piece in stack) for stack in data["board"]]
         self.dvonn_cells = [int(cell) for cell in data["dvonn_cells"]]
         self.placed = int(data["placed"])
+        self.empty_cells = sum(1 << cell for cell, stack in enumerate(self.board) if not stack)
         self.to_move = int(data["to_move"])
         self.must_pass = bool(data["must_pass"])
         self.over = bool(data["over"])
@@ -265,12 +269,14 @@ class DvonnState(State):
                     self.dvonn_cells[piece - 1] = cell
         self.removed = tuple(piece for piece in range(1, PIECE_COUNT + 1) if piece not in on_board)
         self.placed = PLACEMENTS
+        self.empty_cells = sum(1 << cell for cell, stack in enumerate(board) if not stack)
         self._in_contact = False
         self._advance(to_move)
 
     def _place(self, seat: Seat, cell: Cell) -> None:
         piece = placed_piece(self.placed)
         self.board[cell] = (piece,)
+        self.empty_cells &= ~(1 << cell)
         if COLOUR_OF[piece] == RED:
             self.dvonn_cells[piece - 1] = cell
         self.placed += 1

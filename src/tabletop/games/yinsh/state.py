@@ -113,8 +113,8 @@ class YinshState(State):
         self.markers = [0, 0]
         """The bitmask of the markers showing each seat's colour."""
         self.contents = bytearray(POINT_COUNT)
-        """What each point holds (POINT_EMPTY, POINT_MARKER or POINT_RING; follows from the masks), for ring
-        moves, which read the board point by point (see `contents_of`)."""
+        """What each point holds: POINT_EMPTY, POINT_MARKER or POINT_RING (follows from the
+        masks), for ring moves, which read the board point by point (see `contents_of`)."""
         self.rings_removed = [0, 0]
         """How many rings each seat has taken off to the scoring track (follows from `rings`)."""
         self.phase = PLACE

@@ -122,6 +122,25 @@ WINDOWS_THROUGH: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+def _row_spans(point: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each line through `point`: the mask of its windows through the point, and theirs."""
+    spans = []
+    for line in LINES:
+        windows = [WINDOWS[index] for index in WINDOWS_THROUGH[point] if set(WINDOWS[index]) <= set(line)]
+        if windows:
+            span = mask_of_points(member for window in windows for member in window)
+            spans.append((span, tuple(mask_of_points(window) for window in windows)))
+    return tuple(spans)
+
+
+# ROW_SPANS[point]: per line through the point, (the points at most four steps away on it, the
+# masks of its windows through the point). A row through the point along that line needs five
+# markers among those points, so one count rules out up to five windows at once.
+ROW_SPANS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    _row_spans(point) for point in range(POINT_COUNT)
+)
+
+
 # -- the pieces (section 3) -------------------------------------------------------------------
 
 WHITE, BLACK = 0, 1

@@ -22,8 +22,9 @@ from tabletop.games.yinsh.board import (
     MOVES,
     POINT_EMPTY,
     POINT_RING,
+    ROW_LENGTH,
+    ROW_SPANS,
     WINDOW_MASKS,
-    WINDOWS_THROUGH,
     contents_of,
     points_of,
 )
@@ -87,14 +88,16 @@ def has_row_through(markers: int, changed: int) -> bool:
     """True if a complete row of these markers passes through a point of `changed`.
 
     After a ring move only the placed and the flipped markers can have made a new row,
-    because every older row was resolved before the move (YI-R8).
+    because every older row was resolved before the move (YI-R8). Each line through a
+    changed point is counted first (`ROW_SPANS`): most hold fewer than five such markers.
     """
     while changed:
         lowest = changed & -changed
-        for index in WINDOWS_THROUGH[lowest.bit_length() - 1]:
-            window = WINDOW_MASKS[index]
-            if markers & window == window:
-                return True
+        for span, windows in ROW_SPANS[lowest.bit_length() - 1]:
+            if (markers & span).bit_count() >= ROW_LENGTH:
+                for window in windows:
+                    if markers & window == window:
+                        return True
         changed ^= lowest
     return False
 

@@ -20,7 +20,8 @@ from test_dvonn_perft import REFERENCE_PLACEMENT, after
 
 from tabletop.engine import IllegalAction, People, Rng
 from tabletop.games.dvonn import GAME
-from tabletop.games.dvonn.board import BORDER, CELLS, INDEX, LINES, NAMES, NEIGHBOURS, RAYS
+from tabletop.games.dvonn.board import BORDER, CELL_COUNT, CELLS, INDEX, LINES, NAMES, NEIGHBOURS, RAYS, Board
+from tabletop.games.dvonn.rules import isolated_cells, may_cut_contact
 from tabletop.games.dvonn.state import DvonnState
 
 WHITE, BLACK = 0, 1
@@ -258,6 +259,39 @@ def test_dv_r4_a_dvonn_piece_is_never_removed_and_carries_contact() -> None:
     state = position("C3:R, D3:1B, E3:2W, F3:1B, G3:1W", to_move=WHITE)
     state.apply(WHITE, "E3C3")  # C3 becomes 3W*, D3 touches it; F3 and G3 lost their link through E3
     assert stacks(state) == {"C3": "3W*", "D3": "1B"}
+
+
+def board_with(*names: str) -> Board:
+    board: Board = [() for _ in range(CELL_COUNT)]
+    for name in names:
+        board[INDEX[name]] = (4,)
+    return board
+
+
+def test_dv_r4_emptying_a_cell_between_touching_neighbours_cuts_nothing() -> None:
+    # DV-R4: E3's neighbours in turn are F3, F4, E4, D3, D2, E2; the search is skipped only
+    # when the occupied ones form one unbroken arc.
+    e3 = INDEX["E3"]
+    assert not may_cut_contact(board_with("F3", "F4"), e3)
+    assert not may_cut_contact(board_with("E2", "F3", "F4", "E4"), e3)  # the arc wraps round
+    assert not may_cut_contact(board_with("F3", "F4", "E4", "D3", "D2"), e3)
+    assert may_cut_contact(board_with("D3", "F3"), e3)  # opposite sides
+    assert may_cut_contact(board_with("F3", "E4"), e3)  # F4 between them is empty
+    a1 = INDEX["A1"]  # a corner: its neighbours in turn are B1, B2, A2, and off the board
+    assert not may_cut_contact(board_with("B1", "B2"), a1)
+    assert may_cut_contact(board_with("B1", "A2"), a1)  # off the board does not join them
+
+
+def test_dv_r4_no_stack_is_ever_left_out_of_contact_in_random_games() -> None:
+    # DV-R4 after every move, checked by the full search whether or not the move ran it.
+    rng = Rng(15)
+    for seed in range(40):
+        state = GAME.new_state(2, None, seed)
+        while not state.is_over():
+            seat = state.current_players()[0]
+            state.apply(seat, rng.choice(state.legal_action_ids(seat)))
+            if state.phase() != "placement":
+                assert isolated_cells(state.board, state.dvonn_cells) == []
 
 
 def test_dv_r5_a_player_without_a_move_must_pass_and_the_other_keeps_moving() -> None:

@@ -103,6 +103,23 @@ def test_a_box_is_written_once_and_may_score_zero() -> None:
     assert state.rolls_left == 2  # a new turn began
 
 
+def test_the_boxes_offered_follow_each_reroll_and_each_written_box() -> None:
+    # Y-R2, Y-R3: what may be scored is worked out again after every action of the turn.
+    state = position([5, 5, 5, 1, 1], rolls_left=1, players=2)
+    state.scoring_choices()["full_house"] = 0  # a caller's copy...
+    assert state.scoring_choices()["full_house"] == 25  # ...changes nothing
+    state.apply(0, "roll:0,1,2")
+    assert state.dice[:3] == [5, 5, 5]
+    assert state.scoring_choices()["fives"] == 5 * state.dice.count(5)
+    assert state.scoring_choices()["chance"] == sum(state.dice)
+    state.apply(0, "score:fives")
+    assert state.scoring_choices()["chance"] == sum(state.dice)  # seat 1's fresh dice
+    assert "fives" in score_ids(state)
+    state.apply(1, "score:chance")
+    assert "fives" not in score_ids(state)
+    assert "chance" in score_ids(state)
+
+
 def test_equal_totals_share_first_place() -> None:
     # Y-R4, Q9
     full = dict.fromkeys(UPPER + YAHTZEE_LOWER, 0)

@@ -23,9 +23,10 @@ from tabletop.games.yinsh.board import (
     RAYS,
     WINDOW_MASKS,
     WINDOWS,
+    mask_of_names,
     points_of,
 )
-from tabletop.games.yinsh.rules import ring_destinations
+from tabletop.games.yinsh.rules import has_row_through, ring_destinations
 from tabletop.games.yinsh.state import YinshState
 
 
@@ -278,6 +279,19 @@ def test_rings_never_belong_to_a_row() -> None:
     )
     play(state, "F6G7")
     assert state.current_players() == (1,) and state.view(None)["phase"] == "move"
+
+
+@pytest.mark.parametrize(
+    "row", [["F3", "F4", "F5", "F6", "F7"], ["C6", "D6", "E6", "F6", "G6"], ["C3", "D4", "E5", "F6", "G7"]]
+)
+def test_a_row_along_each_axis_is_found_through_any_of_its_points(row: list[str]) -> None:
+    # YI-R4: five markers of one colour in a line, along each of the three axes; four are none.
+    markers = mask_of_names(row)
+    for point in row:
+        assert has_row_through(markers, mask_of_names([point]))
+    assert not has_row_through(markers, mask_of_names(["A2", "K10"]))  # changed points off the row
+    four_and_one_apart = (markers & ~mask_of_names(row[-1:])) | mask_of_names(["A2"])
+    assert not any(has_row_through(four_and_one_apart, mask_of_names([point])) for point in row)
 
 
 def test_five_markers_of_mixed_colours_are_no_row() -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from enum import Enum
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -110,6 +111,16 @@ def adjacent_to(cells: CellSet) -> CellSet:
     ['A1', 'B0', 'B1']
     """
     return ((cells << 1) | (cells >> 1) | (cells << 9) | (cells >> 9) | (cells << 10) | (cells >> 10)) & BOARD
+
+
+@cache
+def around_critter(critter: CellSet) -> CellSet:
+    """`adjacent_to(critter)`, remembered: R3 asks it of every critter on every turn.
+
+    Only critters (1 to 4 connected stones) are asked, and the board holds a few thousand
+    of them at most (61 places for each of 59 fixed shapes), so the table stays small.
+    """
+    return adjacent_to(critter)
 
 
 def cells_of(cells: CellSet) -> Iterator[Cell]:

@@ -7,13 +7,14 @@ feeds these functions its bitboards (see `board`) and keeps the results.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tabletop.games.circleoflife.board import (
     BOARD,
     CellSet,
     Species,
-    adjacent_to,
+    around_critter,
     critter_at,
-    critters,
     species_of,
 )
 
@@ -44,17 +45,19 @@ DEFAULT_TARGET = 20
 """R9: stones a player must eat to win in the standard game."""
 
 
-def overcrowded(own: CellSet) -> CellSet:
+def overcrowded(own_critters: Iterable[CellSet]) -> CellSet:
     """The cells where one more stone of this colour would make a critter of 5+ stones (R3).
 
     A new stone joins every friendly critter it touches, so a cell is overcrowded when the
     critters around it hold 4 stones or more in all. The sums are kept for all cells at once
     in two bit planes (a binary counter from 0 to 3) plus a plane of the cells that reached 4.
+    It takes the colour's critters (`critters(own)`, or the list the state keeps up to date)
+    because finding them again is most of the cost.
     """
     ones = twos = full = 0
-    for critter in critters(own):
+    for critter in own_critters:
         size = critter.bit_count()
-        around = adjacent_to(critter)
+        around = around_critter(critter)
         if size >= MAX_CRITTER_SIZE:
             full |= around
             continue
@@ -69,9 +72,9 @@ def overcrowded(own: CellSet) -> CellSet:
     return full
 
 
-def legal_placements(own: CellSet, occupied: CellSet) -> CellSet:
-    """The empty cells where this colour may place (R2, R3)."""
-    return BOARD & ~occupied & ~overcrowded(own)
+def legal_placements(own_critters: Iterable[CellSet], occupied: CellSet) -> CellSet:
+    """The empty cells where a colour with these critters may place (R2, R3)."""
+    return BOARD & ~occupied & ~overcrowded(own_critters)
 
 
 def devoured_by(evolved: CellSet, enemy: CellSet) -> CellSet:
@@ -81,7 +84,7 @@ def devoured_by(evolved: CellSet, enemy: CellSet) -> CellSet:
     critters can be eaten at once and eating never triggers more eating.
     """
     prey = PREY[species_of(evolved)]
-    touching = adjacent_to(evolved) & enemy
+    touching = around_critter(evolved) & enemy
     eaten = 0
     while touching:
         critter = critter_at(touching & -touching, enemy)

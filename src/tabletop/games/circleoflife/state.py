@@ -5,7 +5,9 @@ White; the first player is drawn from the table's seed (§2.5).
 
 Each state keeps, beside the stones, the cells where the player to move may place
 (computed once after every move: R10 needs it at the start of each turn anyway), so
-`legal_actions` costs no search and `is_legal` is one bit test.
+`legal_actions` costs no search and `is_legal` is one bit test. It also keeps each colour's
+critters, brought up to date by every placement and every meal rather than found again by
+flood fill: the legal cells of the next turn are computed from them (R3).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from tabletop.games.circleoflife.board import (
     PLACE_IDS,
     Cell,
     CellSet,
+    around_critter,
     cell_name,
     cells_of,
     critter_at,
@@ -64,6 +67,9 @@ class CircleOfLifeState(State):
         self.serials = [0] * (max(CELLS) + 1)
         self.placed = 0
         self.legal: CellSet = BOARD
+        self.critters: list[tuple[CellSet, ...]] = [(), ()]
+        """Each colour's critters (`critters(stones[seat])` in any order), kept up to date by
+        `_evolve` and `_feed`; tuples, so a clone shares them until one changes."""
         self.winner: Seat | None = None
         self.won_by_score = False
         self.last_cell: Cell | None = None
@@ -103,6 +109,7 @@ class CircleOfLifeState(State):
         ):
             raise ValueError(f"a critter has more than {MAX_CRITTER_SIZE} stones (R3)")
         state.eaten = list(eaten)
+        state._find_critters()
         state._start_turn()
         return state
 
@@ -146,9 +153,7 @@ class CircleOfLifeState(State):
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         """Places a stone of `seat` on the named cell, then feeds (R5–R8) and checks the wins."""
-        cell = CELL_BY_NAME[action_id]
-        self._evolve(cell)
-        self._feed(cell)
+        self._feed(self._evolve(CELL_BY_NAME[action_id]))
         if self.eaten[self.to_move] >= self.target:
             self.winner, self.won_by_score = self.to_move, True  # R9
             self.legal = 0
@@ -175,6 +180,7 @@ class CircleOfLifeState(State):
         copy.stones = list(self.stones)
         copy.eaten = list(self.eaten)
         copy.serials = list(self.serials)
+        copy.critters = list(self.critters)
         return copy
 
     def view(self, viewer: Seat | None) -> JsonDict:
@@ -220,6 +226,7 @@ class CircleOfLifeState(State):
             cell = CELL_BY_NAME[name]
             state.stones[seat] |= 1 << cell
             state.serials[cell] = int(serial)
+        state._find_critters()
         state.winner = data["winner"]
         state.won_by_score = bool(data["won_by_score"])
         state.last_cell = None if data["last_cell"] is None else CELL_BY_NAME[data["last_cell"]]
@@ -236,7 +243,7 @@ class CircleOfLifeState(State):
 
     def placements_for(self, seat: Seat) -> CellSet:
         """The cells where `seat` could place now, whoever is to move."""
-        return legal_placements(self.stones[seat], self.stones[0] | self.stones[1])
+        return legal_placements(self.critters[seat], self.stones[0] | self.stones[1])
 
     def prompt(self) -> str:
         """What is expected now, or who won and how."""
@@ -255,21 +262,37 @@ class CircleOfLifeState(State):
 
     # Transitions -------------------------------------------------------------------------
 
-    def _evolve(self, cell: Cell) -> None:
-        """R2: the stone goes on the cell."""
-        self.stones[self.to_move] |= 1 << cell
+    def _find_critters(self) -> None:
+        """Finds every critter of both colours from the stones, for a position made from scratch."""
+        self.critters = [tuple(critters(stones)) for stones in self.stones]
+
+    def _evolve(self, cell: Cell) -> CellSet:
+        """R2: the stone goes on the cell; returns the critter it evolved, now one of the mover's."""
+        stone = 1 << cell
+        self.stones[self.to_move] |= stone
         self.placed += 1
         self.serials[cell] = self.placed
         self.last_cell = cell
+        touching = around_critter(stone)
+        evolved = stone
+        apart: list[CellSet] = []
+        for critter in self.critters[self.to_move]:
+            if critter & touching:
+                evolved |= critter
+            else:
+                apart.append(critter)
+        apart.append(evolved)
+        self.critters[self.to_move] = tuple(apart)
+        return evolved
 
-    def _feed(self, cell: Cell) -> None:
+    def _feed(self, evolved: CellSet) -> None:
         """R5–R8: the evolved critter eats its prey around it; the mover counts the stones."""
         enemy = 1 - self.to_move
-        evolved = critter_at(1 << cell, self.stones[self.to_move])
         eaten = devoured_by(evolved, self.stones[enemy])
         self.last_devoured = tuple((victim, self.serials[victim]) for victim in cells_of(eaten))
         if eaten:
             self.stones[enemy] &= ~eaten
+            self.critters[enemy] = tuple(critter for critter in self.critters[enemy] if not critter & eaten)
             self.eaten[self.to_move] += eaten.bit_count()
             for victim in cells_of(eaten):
                 self.serials[victim] = 0

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from tabletop.engine import Action, ActionId, Tensor
+from tabletop.engine.bits import BitNames
 
 CELL_COUNT = 49
 COLUMN_LETTERS = "ABCDEFGHIJK"
@@ -79,6 +80,45 @@ JUMPS: tuple[tuple[tuple[Cell, ...], ...], ...] = tuple(
 """
 
 FULL_NEIGHBOURHOOD = 6
+
+_TURNING_ORDER: tuple[tuple[int, int], ...] = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+"""The six steps in turning order: each step's cell touches the next one's (and the last the first)."""
+
+
+def _ring_around(cell: Cell) -> tuple[tuple[int, Cell], ...]:
+    """The on-board neighbours of `cell`, each with its bit (1 << its place in turning order)."""
+    x, y = CELLS[cell]
+    around = (
+        (1 << place, INDEX_OF_COORDINATES.get((x + dx, y + dy), -1))
+        for place, (dx, dy) in enumerate(_TURNING_ORDER)
+    )
+    return tuple((bit, neighbour) for bit, neighbour in around if neighbour >= 0)
+
+
+RING_AROUND: tuple[tuple[tuple[int, Cell], ...], ...] = tuple(
+    _ring_around(cell) for cell in range(CELL_COUNT)
+)
+"""For each cell, its neighbours in turning order with their bits, for `ONE_ARC` patterns."""
+
+
+def _is_one_arc(pattern: int) -> bool:
+    """Whether the set bits of a 6-bit ring pattern are consecutive around the ring (or none)."""
+    starts = sum(
+        1
+        for place in range(FULL_NEIGHBOURHOOD)
+        if pattern >> place & 1 and not pattern >> (place - 1) % FULL_NEIGHBOURHOOD & 1
+    )
+    return starts <= 1
+
+
+ONE_ARC: tuple[bool, ...] = tuple(_is_one_arc(pattern) for pattern in range(1 << FULL_NEIGHBOURHOOD))
+"""ONE_ARC[pattern]: whether the occupied neighbours of a cell (bits of `RING_AROUND`) form one
+unbroken arc. Neighbours next to each other in turning order touch, so then emptying the cell
+cuts no two stacks apart (DV-R4 needs no search).
+
+>>> ONE_ARC[0b000111], ONE_ARC[0b100001], ONE_ARC[0b000101]
+(True, True, False)
+"""
 BORDER: frozenset[Cell] = frozenset(
     cell for cell in range(CELL_COUNT) if len(NEIGHBOURS[cell]) < FULL_NEIGHBOURHOOD
 )
@@ -98,6 +138,10 @@ def _lines() -> tuple[tuple[Cell, ...], ...]:
 
 LINES: tuple[tuple[Cell, ...], ...] = _lines()
 """The 27 straight lines of the board (section 2.2), each from one edge to the other."""
+
+
+PLACEMENT_IDS = BitNames(NAMES)
+"""The ids of placing on each cell of a bit set of cells, in cell order (a placement's id is its cell)."""
 
 
 def element_id(cell: Cell) -> str:
@@ -156,10 +200,13 @@ MOVE_BY_ID: dict[ActionId, tuple[Cell, Cell, int]] = {
     for distance, target in enumerate(ray, start=1)
 }
 """(from, to, distance) of every stack move some stack could ever make, by id: the pairs on one line."""
-MOVE_IDS: dict[Move, ActionId] = {
-    (origin, target): action_id for action_id, (origin, target, _) in MOVE_BY_ID.items()
-}
-"""The id of each of those moves, by (from, to): move generation looks ids up, never builds them."""
+JUMP_MOVES: tuple[tuple[tuple[tuple[Cell, ActionId], ...], ...], ...] = tuple(
+    tuple(tuple((target, move_id(origin, target)) for target in targets) for targets in jumps)
+    + ((),) * (PIECE_COUNT - LONGEST_JUMP)
+    for origin, jumps in enumerate(JUMPS)
+)
+"""JUMP_MOVES[cell][h]: `JUMPS[cell][h]` with the id of the move to each, for every height a
+stack can reach (h = 0…49; none beyond 10): move generation looks ids up, never builds them."""
 
 
 def _actions() -> dict[ActionId, Action]:

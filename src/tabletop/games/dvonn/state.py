@@ -33,10 +33,10 @@ from tabletop.games.dvonn.board import (
     DVONN_PIECES,
     INDEX,
     MOVE_BY_ID,
-    MOVE_IDS,
     NAMES,
     PASS,
     PIECE_COUNT,
+    PLACEMENT_IDS,
     RED,
     SEAT_NAMES,
     WHITE,
@@ -52,7 +52,8 @@ from tabletop.games.dvonn.rules import (
     has_move,
     is_legal_move,
     isolated_cells,
-    moves,
+    may_cut_contact,
+    move_ids,
     owner,
     placed_piece,
     placing_seat,
@@ -78,6 +79,9 @@ class DvonnState(State):
         """Where each DVONN piece is (-1 before it is placed): the sources of contact (DV-R4)."""
         self.placed = 0
         """Placements made so far; 49 means the moving phase (DV-S1)."""
+        self.empty_cells = (1 << CELL_COUNT) - 1
+        """The empty spaces as a bit set (bit n for cell n), kept during placement so that the
+        placements are listed from `PLACEMENT_IDS` instead of by a scan of every cell."""
         self.to_move: Seat = WHITE
         self.must_pass = False
         """True when `to_move` has no move and must play "PASS" (DV-R5)."""
@@ -89,6 +93,10 @@ class DvonnState(State):
         self._moves: tuple[ActionId, ...] | None = None
         """The ids of `to_move`'s stack moves, found while handing the turn on (`_advance`) or on
         first request: every move needs them twice, to hand the turn on and to list them."""
+        self._in_contact = False
+        """True once a move has removed every stack out of contact (DV-R4), so that the next
+        moves may skip the search where `may_cut_contact` allows; a hand-made or loaded
+        position starts unchecked."""
 
     @classmethod
     def from_position(
@@ -126,8 +134,7 @@ class DvonnState(State):
         if self.over or seat != self.to_move:
             return []
         if self.placed < PLACEMENTS:
-            board = self.board
-            return [NAMES[cell] for cell in range(CELL_COUNT) if not board[cell]]
+            return PLACEMENT_IDS(self.empty_cells)
         if self.must_pass:
             return [PASS]
         return list(self._stack_moves())
@@ -213,12 +220,14 @@ class DvonnState(State):
         self.board = [tuple(int(piece) for piece in stack) for stack in data["board"]]
         self.dvonn_cells = [int(cell) for cell in data["dvonn_cells"]]
         self.placed = int(data["placed"])
+        self.empty_cells = sum(1 << cell for cell, stack in enumerate(self.board) if not stack)
         self.to_move = int(data["to_move"])
         self.must_pass = bool(data["must_pass"])
         self.over = bool(data["over"])
         self.last_move = None if data["last_move"] is None else _copy_move(data["last_move"])
         self.removed = tuple(int(piece) for piece in data["removed"])
         self._moves = None
+        self._in_contact = False
 
     # --- questions ----------------------------------------------------------------------
 
@@ -260,11 +269,14 @@ class DvonnState(State):
                     self.dvonn_cells[piece - 1] = cell
         self.removed = tuple(piece for piece in range(1, PIECE_COUNT + 1) if piece not in on_board)
         self.placed = PLACEMENTS
+        self.empty_cells = sum(1 << cell for cell, stack in enumerate(board) if not stack)
+        self._in_contact = False
         self._advance(to_move)
 
     def _place(self, seat: Seat, cell: Cell) -> None:
         piece = placed_piece(self.placed)
         self.board[cell] = (piece,)
+        self.empty_cells &= ~(1 << cell)
         if COLOUR_OF[piece] == RED:
             self.dvonn_cells[piece - 1] = cell
         self.placed += 1
@@ -280,8 +292,7 @@ class DvonnState(State):
         board = self.board
         board[target] = board[target] + board[origin]
         board[origin] = ()
-        self.dvonn_cells = [target if cell == origin else cell for cell in self.dvonn_cells]
-        isolated = isolated_cells(board, self.dvonn_cells)
+        isolated = self._cut_off(origin, target)
         for cell in isolated:
             self.removed += board[cell]
             board[cell] = ()
@@ -293,6 +304,21 @@ class DvonnState(State):
             "removed": [NAMES[cell] for cell in isolated],
         }
         self._advance(1 - seat)
+
+    def _cut_off(self, origin: Cell, target: Cell) -> list[Cell]:
+        """The cells that lost contact when the stack on `origin` went to `target` (DV-R4).
+
+        The search runs only when it may find something: when a DVONN piece moved, when the
+        emptied cell may have cut a chain (`may_cut_contact`), or on the first move of a
+        position nobody has checked.
+        """
+        carried_dvonn = origin in self.dvonn_cells
+        if self._in_contact and not carried_dvonn and not may_cut_contact(self.board, origin):
+            return []
+        if carried_dvonn:
+            self.dvonn_cells = [target if cell == origin else cell for cell in self.dvonn_cells]
+        self._in_contact = True
+        return isolated_cells(self.board, self.dvonn_cells)
 
     def _advance(self, natural: Seat) -> None:
         """Hands the turn on: to `natural` if it can act, else a forced pass, else the end (DV-R5, DV-R6)."""
@@ -309,7 +335,7 @@ class DvonnState(State):
     def _stack_moves(self) -> tuple[ActionId, ...]:
         """The ids of the stack moves of the player to move (DV-R1 to DV-R3), found once per position."""
         if self._moves is None:
-            self._moves = tuple(MOVE_IDS[move] for move in moves(self.board, self.to_move))
+            self._moves = tuple(move_ids(self.board, self.to_move))
         return self._moves
 
     def _supply_view(self) -> dict[str, list[int]]:

@@ -59,8 +59,9 @@ def kept_positions(action_id: str, dice: int) -> tuple[int, ...] | None:
     return roll_choices(dice).get(action_id)
 
 
+@cache
 def score_id(box_id: str) -> str:
-    """The action writing the dice into `box_id`."""
+    """The action writing the dice into `box_id` (remembered: every legal list names them)."""
     return SCORE_PREFIX + box_id
 
 

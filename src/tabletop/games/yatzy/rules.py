@@ -64,9 +64,24 @@ class Variant:
     has_delta: bool = False
     """Yams: Plus and Minus are written but only Delta counts (5.3, Q4)."""
     box_ids: tuple[str, ...] = field(init=False)
+    _points_by_throw: dict[Counts, tuple[int, ...]] = field(
+        init=False, default_factory=dict, compare=False, repr=False
+    )
+    """`points_by_box` remembered: a card meets at most 462 distinct throws (six dice)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "box_ids", tuple(box.id for box in self.boxes))
+
+    def points_by_box(self, counts: Counts) -> tuple[int, ...]:
+        """The points these dice would score in each box, in card order (Y-R3, no joker).
+
+        Every choice to score asks this of all the boxes, and the same few hundred throws
+        come back all game, so each is worked out once per card.
+        """
+        points = self._points_by_throw.get(counts)
+        if points is None:
+            points = self._points_by_throw[counts] = tuple(box.score(counts) for box in self.boxes)
+        return points
 
     def box(self, box_id: str) -> Box:
         """The box with that id (KeyError if this card has none)."""
@@ -265,9 +280,12 @@ def scoring_choices(
 
     Bonuses are not included (see `earns_yahtzee_bonus`).
     """
-    empty = [box for box in variant.boxes if sheet[box.id] is None]
     if not is_joker(variant, sheet, counts):
-        return {box.id: box.score(counts) for box in empty}
+        points = variant.points_by_box(counts)
+        return {
+            box_id: points[index] for index, box_id in enumerate(variant.box_ids) if sheet[box_id] is None
+        }
+    empty = [box for box in variant.boxes if sheet[box.id] is None]
     face = counts.index(5) + 1
     upper_of_face = UPPER_BOX_IDS[face - 1]
     if joker == FREE:

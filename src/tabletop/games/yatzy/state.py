@@ -71,6 +71,10 @@ class YatzyState(State):
         self.turns_left = players * len(variant.boxes)
         self.last_move: JsonDict | None = None
         self.last_score: JsonDict | None = None
+        self._choices: dict[str, int] | None = None
+        """`scoring_choices()` for the dice and sheets as they are, worked out on first request
+        and forgotten whenever the dice or a sheet change: the legal list, the legality check
+        and the scoring of a box all ask it of the same position."""
 
     @classmethod
     def new_game(cls, game: Game, players: int, variant: Variant, joker: str, seed: int) -> YatzyState:
@@ -99,7 +103,7 @@ class YatzyState(State):
         if self.turns_left == 0 or seat != self.mover:
             return []
         ids: list[ActionId] = roll_ids(len(self.dice)) if self.rolls_left > 0 else []
-        ids.extend(score_id(box_id) for box_id in self.scoring_choices())
+        ids += map(score_id, self._scoring_choices())
         return ids
 
     def legal_actions(self, seat: Seat) -> list[Action]:
@@ -116,7 +120,9 @@ class YatzyState(State):
             return False
         if action_id.startswith(ROLL_PREFIX):
             return self.rolls_left > 0 and kept_positions(action_id, len(self.dice)) is not None
-        return action_id.startswith(SCORE_PREFIX) and action_id[len(SCORE_PREFIX) :] in self.scoring_choices()
+        return (
+            action_id.startswith(SCORE_PREFIX) and action_id[len(SCORE_PREFIX) :] in self._scoring_choices()
+        )
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self.last_move = {"seat": seat, "action": action_id}
@@ -125,6 +131,7 @@ class YatzyState(State):
             self._roll(kept)
         else:
             self._score(action_id.removeprefix(SCORE_PREFIX))
+        self._choices = None
 
     def clone(self) -> YatzyState:
         other = YatzyState.__new__(YatzyState)
@@ -140,7 +147,15 @@ class YatzyState(State):
 
     def scoring_choices(self) -> dict[str, int]:
         """The boxes the mover may write the dice in now, with the points each would give."""
-        return scoring_choices(self.variant, self.joker, self.sheets[self.mover], counts_of(self.dice))
+        return dict(self._scoring_choices())
+
+    def _scoring_choices(self) -> dict[str, int]:
+        """`scoring_choices()` without the copy, computed once per position (see `_choices`)."""
+        if self._choices is None:
+            self._choices = scoring_choices(
+                self.variant, self.joker, self.sheets[self.mover], counts_of(self.dice)
+            )
+        return self._choices
 
     def earns_yahtzee_bonus(self) -> bool:
         """Y-R7: scoring these dice now adds +100 for the mover."""
@@ -265,7 +280,7 @@ class YatzyState(State):
 
     def _score(self, box_id: str) -> None:
         """Y-R3: write the dice into the box (with the Y-R7 bonus), then pass the dice on (Y-S2)."""
-        points = self.scoring_choices()[box_id]
+        points = self._scoring_choices()[box_id]
         bonus = YAHTZEE_BONUS if self.earns_yahtzee_bonus() else 0
         self.sheets[self.mover][box_id] = points
         self.yahtzee_bonuses[self.mover] += bonus // YAHTZEE_BONUS

@@ -122,6 +122,25 @@ WINDOWS_THROUGH: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+def _row_spans(point: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each line through `point`: the mask of its windows through the point, and theirs."""
+    spans = []
+    for line in LINES:
+        windows = [WINDOWS[index] for index in WINDOWS_THROUGH[point] if set(WINDOWS[index]) <= set(line)]
+        if windows:
+            span = mask_of_points(member for window in windows for member in window)
+            spans.append((span, tuple(mask_of_points(window) for window in windows)))
+    return tuple(spans)
+
+
+# ROW_SPANS[point]: per line through the point, (the points at most four steps away on it, the
+# masks of its windows through the point). A row through the point along that line needs five
+# markers among those points, so one count rules out up to five windows at once.
+ROW_SPANS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    _row_spans(point) for point in range(POINT_COUNT)
+)
+
+
 # -- the pieces (section 3) -------------------------------------------------------------------
 
 WHITE, BLACK = 0, 1
@@ -130,6 +149,28 @@ COLOUR_NAMES = ("white", "black")
 SEAT_NAMES = ("White", "Black")
 RINGS_PER_PLAYER = 5
 MARKER_POOL = 51
+
+POINT_EMPTY, POINT_MARKER, POINT_RING = 0, 1, 2
+"""What a point holds, as `contents_of` writes it (a marker of either colour is a POINT_MARKER)."""
+
+
+def contents_of(rings: int, markers: int) -> bytearray:
+    """What each point holds, by point, given the masks of the rings and of the markers.
+
+    Ring moves walk the board point by point; reading one small number per point from a
+    bytearray is much cheaper than testing a bit of an 85-bit mask (every test makes a new
+    integer), so the state keeps this beside its masks.
+
+    >>> contents_of(0b100, 0b011)[:4]
+    bytearray(b'\\x01\\x01\\x02\\x00')
+    """
+    contents = bytearray(POINT_COUNT)
+    for point in points_of(markers):
+        contents[point] = POINT_MARKER
+    for point in points_of(rings):
+        contents[point] = POINT_RING
+    return contents
+
 
 SUPPLY, SCORED = -1, -2
 """Where a ring is when not on a point: in the supply (not yet placed), or on the scoring
@@ -192,10 +233,10 @@ PLACEMENT_IDS: tuple[ActionId, ...] = tuple(POINT_NAMES)
 ROW_IDS: tuple[ActionId, ...] = tuple(_row_action(window).id for window in WINDOWS)
 REMOVAL_IDS: tuple[ActionId, ...] = tuple(_removal_action(point).id for point in range(POINT_COUNT))
 
-# MOVE_RAYS[point][direction]: (bit of the destination, id of the move there) along each ray,
-# so that move generation walks bits and appends prebuilt ids.
+# MOVE_RAYS[point]: along each ray that holds a point, (destination, id of the move there),
+# so that move generation walks `contents` and appends prebuilt ids.
 MOVE_RAYS: tuple[tuple[tuple[tuple[int, ActionId], ...], ...], ...] = tuple(
-    tuple(tuple((1 << target, _move_action(origin, target).id) for target in ray) for ray in rays)
+    tuple(tuple((target, _move_action(origin, target).id) for target in ray) for ray in rays if ray)
     for origin, rays in enumerate(RAYS)
 )
 # MOVES[id]: (origin, target, mask of the points strictly between them).

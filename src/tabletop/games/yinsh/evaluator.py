@@ -77,5 +77,4 @@ def _window_counts(own: int, other: int) -> tuple[int, int]:
 
 
 def _mobility(state: YinshState, seat: int) -> int:
-    markers = state.markers[WHITE] | state.markers[BLACK]
-    return len(ring_move_ids(state.ring_points(seat), state.rings_mask(), markers))
+    return len(ring_move_ids(state.ring_points(seat), state.contents))

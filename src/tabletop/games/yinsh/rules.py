@@ -20,8 +20,12 @@ from tabletop.games.yinsh.board import (
     MARKER_POOL,
     MOVE_RAYS,
     MOVES,
+    POINT_EMPTY,
+    POINT_RING,
+    ROW_LENGTH,
+    ROW_SPANS,
     WINDOW_MASKS,
-    WINDOWS_THROUGH,
+    contents_of,
     points_of,
 )
 
@@ -29,21 +33,22 @@ RINGS_TO_WIN = {"standard": 3, "blitz": 1}
 """Rings a player must remove to win, by variant (YI-R9, YI-R10)."""
 
 
-def ring_move_ids(ring_points: list[int], rings: int, markers: int) -> list[ActionId]:
+def ring_move_ids(ring_points: list[int], contents: bytearray) -> list[ActionId]:
     """The ids of every legal move of the rings on `ring_points` (YI-R1, YI-R2).
 
     Along each ray a ring slides over empty points (each is a destination), may not cross
     a ring, and after jumping one group of markers must stop on the first empty point.
+    `contents` says what each point holds (`contents_of`).
     """
     moves: list[ActionId] = []
     append = moves.append
-    occupied = rings | markers
     for origin in ring_points:
         for ray in MOVE_RAYS[origin]:
             jumped = False
-            for bit, move_id in ray:
-                if bit & occupied:
-                    if bit & rings:
+            for point, move_id in ray:
+                held = contents[point]
+                if held:
+                    if held == POINT_RING:
                         break
                     jumped = True
                 else:
@@ -54,18 +59,19 @@ def ring_move_ids(ring_points: list[int], rings: int, markers: int) -> list[Acti
 
 
 def ring_destinations(origin: int, rings: int, markers: int) -> list[int]:
-    """The points a ring on `origin` may move to (YI-R2), for people and tests."""
-    return [MOVES[move_id][1] for move_id in ring_move_ids([origin], rings, markers)]
+    """The points a ring on `origin` may move to (YI-R2), given masks, for people and tests."""
+    return [MOVES[move_id][1] for move_id in ring_move_ids([origin], contents_of(rings, markers))]
 
 
-def can_any_ring_move(ring_points: list[int], rings: int, markers: int) -> bool:
+def can_any_ring_move(ring_points: list[int], contents: bytearray) -> bool:
     """True if one of the rings has a legal move (YI-R12 asks this every turn)."""
     for origin in ring_points:
         for ray in MOVE_RAYS[origin]:
-            for bit, _ in ray:
-                if bit & rings:
+            for point, _ in ray:
+                held = contents[point]
+                if held == POINT_RING:
                     break
-                if not bit & markers:
+                if held == POINT_EMPTY:
                     return True
     return False
 
@@ -82,14 +88,16 @@ def has_row_through(markers: int, changed: int) -> bool:
     """True if a complete row of these markers passes through a point of `changed`.
 
     After a ring move only the placed and the flipped markers can have made a new row,
-    because every older row was resolved before the move (YI-R8).
+    because every older row was resolved before the move (YI-R8). Each line through a
+    changed point is counted first (`ROW_SPANS`): most hold fewer than five such markers.
     """
     while changed:
         lowest = changed & -changed
-        for index in WINDOWS_THROUGH[lowest.bit_length() - 1]:
-            window = WINDOW_MASKS[index]
-            if markers & window == window:
-                return True
+        for span, windows in ROW_SPANS[lowest.bit_length() - 1]:
+            if (markers & span).bit_count() >= ROW_LENGTH:
+                for window in windows:
+                    if markers & window == window:
+                        return True
         changed ^= lowest
     return False
 

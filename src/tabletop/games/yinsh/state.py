@@ -30,8 +30,12 @@ from tabletop.games.yinsh.board import (
     MOVES,
     PASS,
     PLACEMENT_IDS,
+    POINT_COUNT,
+    POINT_EMPTY,
     POINT_INDEX,
+    POINT_MARKER,
     POINT_NAMES,
+    POINT_RING,
     REMOVAL_BY_ID,
     REMOVAL_IDS,
     RINGS_PER_PLAYER,
@@ -43,6 +47,8 @@ from tabletop.games.yinsh.board import (
     UNDO,
     WHITE,
     WINDOW_MASKS,
+    WINDOWS,
+    contents_of,
     marker_id,
     mask_of_points,
     parse_point,
@@ -106,6 +112,9 @@ class YinshState(State):
         """The bitmask of each seat's rings on the board (follows from `rings`)."""
         self.markers = [0, 0]
         """The bitmask of the markers showing each seat's colour."""
+        self.contents = bytearray(POINT_COUNT)
+        """What each point holds: POINT_EMPTY, POINT_MARKER or POINT_RING (follows from the
+        masks), for ring moves, which read the board point by point (see `contents_of`)."""
         self.rings_removed = [0, 0]
         """How many rings each seat has taken off to the scoring track (follows from `rings`)."""
         self.phase = PLACE
@@ -213,6 +222,7 @@ class YinshState(State):
         other.rings = self.rings[:]
         other.ring_masks = self.ring_masks[:]
         other.markers = self.markers[:]
+        other.contents = self.contents[:]
         other.rings_removed = self.rings_removed[:]
         return other
 
@@ -295,17 +305,17 @@ class YinshState(State):
                 self.ring_masks[seat] |= 1 << point
             elif point <= SCORED:
                 self.rings_removed[seat] += 1
+        self.contents = contents_of(self.rings_mask(), white | black)
         self._choices = None
 
     def _start_moving(self, seat: Seat) -> None:
         """Starts `seat`'s ring move, or their pass, or ends a game where no ring can move (YI-R12)."""
-        rings, markers = self.rings_mask(), self.markers[WHITE] | self.markers[BLACK]
         # The moves are generated here in full rather than tested for, and kept as the
         # phase's choices: the next question asked is always what they are.
-        moves = ring_move_ids(self.ring_points(seat), rings, markers)
+        moves = ring_move_ids(self.ring_points(seat), self.contents)
         if moves:
             self.phase, self.actor, self._choices = MOVE, seat, moves
-        elif can_any_ring_move(self.ring_points(1 - seat), rings, markers):
+        elif can_any_ring_move(self.ring_points(1 - seat), self.contents):
             self.phase, self.actor, self._choices = PASSING, seat, None
         else:
             self._finish("no ring of either player can move")
@@ -320,8 +330,7 @@ class YinshState(State):
     def _generate_choices(self) -> list[ActionId]:
         phase, seat = self.phase, self.actor
         if phase == MOVE:
-            markers = self.markers[WHITE] | self.markers[BLACK]
-            return ring_move_ids(self.ring_points(seat), self.rings_mask(), markers)
+            return ring_move_ids(self.ring_points(seat), self.contents)
         if phase == PLACE:
             ids = list(PLACEMENT_IDS)  # indexed by point: delete the occupied ones from the end
             for point in sorted(self.ring_points(WHITE) + self.ring_points(BLACK), reverse=True):
@@ -364,6 +373,7 @@ class YinshState(State):
         index = self.rings.index(SUPPLY, seat * RINGS_PER_PLAYER)
         self.rings[index] = point
         self.ring_masks[seat] |= 1 << point
+        self.contents[point] = POINT_RING
         self.last_move = LastMove("place", seat, -1, point, 0)
         if SUPPLY in self.rings:
             self.actor = 1 - seat
@@ -380,6 +390,7 @@ class YinshState(State):
         markers[WHITE] ^= flipped
         markers[BLACK] ^= flipped
         markers[seat] |= 1 << origin
+        self.contents[origin], self.contents[target] = POINT_MARKER, POINT_RING
         self.mover = seat
         self.last_move = LastMove("move", seat, origin, target, flipped)
         if has_row_through(markers[seat], flipped | 1 << origin):
@@ -393,6 +404,8 @@ class YinshState(State):
         """YI-R5 … R7: the chosen five markers go back to the pool; a ring must follow."""
         seat = self.actor
         self.markers[seat] &= ~WINDOW_MASKS[window]
+        for point in WINDOWS[window]:
+            self.contents[point] = POINT_EMPTY
         if self.last_move is not None:
             self.last_move = self.last_move._replace(rows=(*self.last_move.rows, (seat, window)))
         self.phase = RING
@@ -403,6 +416,7 @@ class YinshState(State):
         index = self.rings.index(point, seat * RINGS_PER_PLAYER)
         self.rings[index] = SCORED - self.rings_removed[seat]
         self.ring_masks[seat] &= ~(1 << point)
+        self.contents[point] = POINT_EMPTY
         self.rings_removed[seat] += 1
         if self.last_move is not None:
             self.last_move = self.last_move._replace(rings=(*self.last_move.rings, (index, point)))

@@ -37,7 +37,7 @@ from rich.table import Table
 
 from tabletop import bots, games
 from tabletop.analysis.cli import analyse
-from tabletop.bench import calibration, server_load, speed
+from tabletop.bench import calibration, move_writes, server_load, speed
 from tabletop.bench import match as matches
 from tabletop.bench import solver as solver_bench
 from tabletop.bots import Bot
@@ -585,6 +585,33 @@ def bench_server(
             if count in relayed:
                 ratio = result.moves_per_second / relayed[count].moves_per_second
                 typer.echo(f"{'':10} {ratio:.1%} of the relay's moves/s")
+
+
+@bench_app.command("writes")
+def bench_writes(
+    *,
+    tables: Annotated[
+        list[int] | None, typer.Option("--tables", "-t", help="Tables moving at once (repeatable).")
+    ] = None,
+    database: Annotated[
+        list[str] | None, typer.Option("--database", help="sqlite and/or postgres (repeatable).")
+    ] = None,
+    moves: Annotated[int, typer.Option(min=1, help="Moves to append per run.")] = 2000,
+    postgres_url: Annotated[
+        str, typer.Option(help="PostgreSQL database for a scratch schema.")
+    ] = DEFAULT_POSTGRES_URL,
+) -> None:
+    """A move's database cost through the server's group commit: statements, rows, bytes, commits.
+
+    Defaults: 1, 10 and 100 tables moving at once, on SQLite and PostgreSQL.
+    """
+    for name in database or ["sqlite", "postgres"]:
+        if name not in ("sqlite", "postgres"):
+            raise typer.BadParameter(f"--database is sqlite or postgres; got {name!r}")
+        for count in tables or [1, 10, 100]:
+            with move_writes.fresh_store(postgres_url if name == "postgres" else None) as store:
+                label = "PostgreSQL" if name == "postgres" else "SQLite"
+                typer.echo(move_writes.describe(move_writes.measure(store, label, count, moves)))
 
 
 @bench_app.command("mcts")

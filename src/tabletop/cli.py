@@ -532,6 +532,7 @@ def bench_interop(
 
 
 DEFAULT_POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 @bench_app.command("server")
@@ -559,6 +560,17 @@ def bench_server(
     postgres_url: Annotated[
         str, typer.Option(help="PostgreSQL database for a scratch schema.")
     ] = DEFAULT_POSTGRES_URL,
+    redis: Annotated[bool, typer.Option("--redis", help="Serve through the Redis hub.")] = False,
+    redis_url: Annotated[
+        str,
+        typer.Option(help="The Redis of --redis (its figures are the whole server's: use one of its own)."),
+    ] = DEFAULT_REDIS_URL,
+    processes: Annotated[
+        int, typer.Option(min=1, help="Server processes sharing the tables (more than 1 implies --redis).")
+    ] = 1,
+    port: Annotated[
+        int | None, typer.Option(help="First port of the server processes (default: any free ones).")
+    ] = None,
 ) -> None:
     """Load test: N clients play random legal moves over WebSockets against a real server.
 
@@ -566,7 +578,9 @@ def bench_server(
     viewer of that table receiving it, the server's CPU time per move and the median size
     of a view message. Defaults: 100 and 1,000 clients, SQLite and PostgreSQL. With
     `--baseline` each client count also runs against a bare relay (no game, no database)
-    and the ratio of Tabletop's moves/s to the relay's is printed.
+    and the ratio of Tabletop's moves/s to the relay's is printed. With `--processes 2` the
+    two players of each table talk to different server processes; with Redis the PUBLISHes
+    per move, the subscribers per table and Redis's CPU per move are printed too.
     """
     options = {name: str(value) for name, value in _table_options(table_options).items()}
     counts = [2] if spectators else clients or [100, 1000]
@@ -579,8 +593,13 @@ def bench_server(
         if name not in ("sqlite", "postgres"):
             raise typer.BadParameter(f"--database is sqlite or postgres; got {name!r}")
         for count in counts:
-            url = postgres_url if name == "postgres" else None
-            result = server_load.bench(server_load.Load(game, count, spectators, options), timing, url)
+            deployment = server_load.Deployment(
+                postgres_url if name == "postgres" else None,
+                redis_url if redis or processes > 1 else None,
+                processes,
+                port,
+            )
+            result = server_load.bench(server_load.Load(game, count, spectators, options), timing, deployment)
             typer.echo(server_load.describe(result))
             if count in relayed:
                 ratio = result.moves_per_second / relayed[count].moves_per_second

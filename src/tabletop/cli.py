@@ -37,7 +37,7 @@ from rich.table import Table
 
 from tabletop import bots, games
 from tabletop.analysis.cli import analyse
-from tabletop.bench import calibration, move_writes, server_load, speed
+from tabletop.bench import calibration, move_writes, server_load, speed, table_memory
 from tabletop.bench import match as matches
 from tabletop.bench import solver as solver_bench
 from tabletop.bots import Bot
@@ -631,6 +631,23 @@ def bench_writes(
             with move_writes.fresh_store(postgres_url if name == "postgres" else None) as store:
                 label = "PostgreSQL" if name == "postgres" else "SQLite"
                 typer.echo(move_writes.describe(move_writes.measure(store, label, count, moves)))
+
+
+@bench_app.command("memory")
+def bench_memory(
+    game_ids: Annotated[
+        list[str] | None, typer.Argument(metavar="GAME", help="Game ids (default kalah).")
+    ] = None,
+    tables: Annotated[int, typer.Option(min=1, help="Tables to create and play.")] = 200,
+    moves: Annotated[int, typer.Option(min=0, help="Moves played at each (fewer if it ends).")] = 30,
+) -> None:
+    """Memory per cached table: what each open table adds to a server process."""
+    for game_id in game_ids or ["kalah"]:
+        _load(game_id)
+        per_table = table_memory.bytes_per_table(game_id, tables, moves)
+        typer.echo(
+            f"{game_id}: {per_table / 1024:.1f} KiB per cached table ({tables} tables, up to {moves} moves)"
+        )
 
 
 @bench_app.command("mcts")

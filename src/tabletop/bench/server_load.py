@@ -285,6 +285,9 @@ class _Plan:
     load: Load
     think: float
     measurements: Measurements
+    setting_up: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(SETUP_CONCURRENCY))
+    """Pairs creating and joining a table at once: no more than the HTTP pool's connections,
+    so that hundreds of pairs starting together queue here rather than time out in the pool."""
 
     @property
     def deadline(self) -> float:
@@ -305,9 +308,10 @@ async def _pair(http: httpx.AsyncClient, plan: _Plan, tokens: tuple[dict[str, st
             "options": plan.load.options,
             "seats": [{"kind": "me"}, {"kind": "open"}],
         }
-        created = await http.post(f"{plan.base(seed)}/api/tables", json=body, headers=tokens[0])
-        table_id = created.json()["id"]
-        await http.post(f"{plan.base(seed + 1)}/api/tables/{table_id}/join", json={}, headers=tokens[1])
+        async with plan.setting_up:
+            created = await http.post(f"{plan.base(seed)}/api/tables", json=body, headers=tokens[0])
+            table_id = created.json()["id"]
+            await http.post(f"{plan.base(seed + 1)}/api/tables/{table_id}/join", json={}, headers=tokens[1])
         if first:
             plan.measurements.pair_ready()
             first = False

@@ -37,7 +37,7 @@ from rich.table import Table
 
 from tabletop import bots, games
 from tabletop.analysis.cli import analyse
-from tabletop.bench import calibration, move_writes, server_load, speed, table_memory
+from tabletop.bench import calibration, fanout, move_writes, server_load, speed, table_memory
 from tabletop.bench import match as matches
 from tabletop.bench import solver as solver_bench
 from tabletop.bots import Bot
@@ -648,6 +648,22 @@ def bench_memory(
         typer.echo(
             f"{game_id}: {per_table / 1024:.1f} KiB per cached table ({tables} tables, up to {moves} moves)"
         )
+
+
+@bench_app.command("fanout")
+def bench_fanout(
+    *,
+    subscribers: Annotated[
+        list[int] | None, typer.Option("--subscribers", "-s", help="Subscribers of the channel (repeatable).")
+    ] = None,
+    messages: Annotated[int, typer.Option(min=1, help="Events published per run.")] = 20_000,
+    redis_url: Annotated[
+        str, typer.Option(help="A Redis nobody else uses during the run (its CPU is what is read).")
+    ] = DEFAULT_REDIS_URL,
+) -> None:
+    """Redis CPU per published hub event with 0, 1, 2, 4 and 8 subscribers (processes following a table)."""
+    for count in subscribers or [0, 1, 2, 4, 8]:
+        typer.echo(fanout.describe(fanout.fanout_cost(redis_url, count, messages)))
 
 
 @bench_app.command("mcts")

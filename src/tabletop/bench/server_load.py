@@ -36,6 +36,7 @@ from pathlib import Path
 import httpx
 import websockets
 from redis import Redis
+from websockets.asyncio.client import ClientConnection
 
 from tabletop.bench import fanout
 from tabletop.server.hub import REDIS_URL_VARIABLE
@@ -46,6 +47,7 @@ from tabletop.store.database import SQLITE_FILE_NAME, scratch_schema
 SERVER_STARTUP_SECONDS = 60
 SETUP_CONCURRENCY = 20
 SETUP_LIMIT_SECONDS = 600
+CONNECT_SECONDS = 60
 
 
 @dataclass
@@ -244,36 +246,50 @@ class _Table:
 async def _player(url: str, headers: dict[str, str], table: _Table, rng: random.Random) -> None:
     """One client: plays a random legal action whenever it may, until the game or the time ends.
 
-    A spectator (no `headers`) is offered no actions, so it only watches.
+    A spectator (no `headers`) is offered no actions, so it only watches. A connection that
+    fails or drops counts as an error: on a loaded machine a handshake can take long, and one
+    lost client must not end the run.
     """
-    async with websockets.connect(url, additional_headers=headers, max_size=2**22) as socket_:
-        first = True
-        while time.perf_counter() < table.measurements.window_end:
-            try:
-                left = table.measurements.window_end - time.perf_counter()
-                text = await asyncio.wait_for(socket_.recv(), left)
-            except TimeoutError:
-                return
-            message = json.loads(text)
-            if message["type"] == "error":
-                table.measurements.errors += 1
-                continue
-            if message["type"] != "view":
-                continue
-            table.measurements.received(len(text.encode() if isinstance(text, str) else text))
-            table.saw(message["seq"])
-            if first:
-                table.arrived()
-                first = False
-                await table.everyone_connected.wait()
-            if message["status"] == "finished":
-                return
-            if message["actions"]:
-                action = rng.choice(message["actions"])["id"]
-                if table.think:
-                    await asyncio.sleep(rng.expovariate(1 / table.think))
-                table.sent_move(message["seq"] + 1)
-                await socket_.send(json.dumps({"type": "move", "action": action, "seq": message["seq"]}))
+    try:
+        async with websockets.connect(
+            url, additional_headers=headers, max_size=2**22, open_timeout=CONNECT_SECONDS
+        ) as socket_:
+            await _play_through(socket_, table, rng)
+    except (OSError, TimeoutError, websockets.exceptions.WebSocketException):
+        table.measurements.errors += 1
+        table.arrived()  # so that the others at the table do not wait for this one
+
+
+async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Random) -> None:
+    """Reads views and answers with moves until the game or the measuring window ends."""
+    first = True
+    while time.perf_counter() < table.measurements.window_end:
+        try:
+            left = table.measurements.window_end - time.perf_counter()
+            text = await asyncio.wait_for(socket_.recv(), left)
+        except TimeoutError:
+            return
+        message = json.loads(text)
+        if message["type"] == "error":
+            table.measurements.errors += 1
+            continue
+        if message["type"] != "view":
+            continue
+        table.measurements.received(len(text.encode() if isinstance(text, str) else text))
+        table.saw(message["seq"])
+        if first:
+            table.arrived()
+            first = False
+            left = table.measurements.window_end - time.perf_counter()
+            await asyncio.wait_for(table.everyone_connected.wait(), left)
+        if message["status"] == "finished":
+            return
+        if message["actions"]:
+            action = rng.choice(message["actions"])["id"]
+            if table.think:
+                await asyncio.sleep(rng.expovariate(1 / table.think))
+            table.sent_move(message["seq"] + 1)
+            await socket_.send(json.dumps({"type": "move", "action": action, "seq": message["seq"]}))
 
 
 @dataclass(frozen=True)
@@ -308,10 +324,15 @@ async def _pair(http: httpx.AsyncClient, plan: _Plan, tokens: tuple[dict[str, st
             "options": plan.load.options,
             "seats": [{"kind": "me"}, {"kind": "open"}],
         }
-        async with plan.setting_up:
-            created = await http.post(f"{plan.base(seed)}/api/tables", json=body, headers=tokens[0])
-            table_id = created.json()["id"]
-            await http.post(f"{plan.base(seed + 1)}/api/tables/{table_id}/join", json={}, headers=tokens[1])
+        try:
+            async with plan.setting_up:
+                created = await http.post(f"{plan.base(seed)}/api/tables", json=body, headers=tokens[0])
+                table_id = created.json()["id"]
+                joined = f"{plan.base(seed + 1)}/api/tables/{table_id}/join"
+                (await http.post(joined, json={}, headers=tokens[1])).raise_for_status()
+        except (httpx.HTTPError, KeyError, ValueError):  # lost under load: this pair tries again
+            plan.measurements.errors += 1
+            continue
         if first:
             plan.measurements.pair_ready()
             first = False

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from tabletop import games
-from tabletop.bench import match, solver, speed
+from tabletop.bench import match, solver, speed, table_memory
 from tabletop.engine import Rng
 from toy_games import GOOFSPIEL, GUESS, TOY_GAMES
 
@@ -121,3 +121,12 @@ def test_compare_openspiel_times_both_engines() -> None:
 def test_compare_openspiel_refuses_a_game_it_lacks() -> None:
     with pytest.raises(ValueError, match="OpenSpiel has no twin of 'yatzy'; it has kalah"):
         speed.compare_openspiel(games.load("yatzy"))
+
+
+# -- the server's memory per cached table (`tabletop bench memory`) ----------------------------
+
+
+def test_a_cached_table_costs_memory_and_its_moves_cost_more() -> None:
+    unplayed = table_memory.bytes_per_table("kalah", tables=5, moves=0)
+    played = table_memory.bytes_per_table("kalah", tables=5, moves=30)
+    assert 0 < unplayed < played

@@ -37,7 +37,7 @@ from rich.table import Table
 
 from tabletop import bots, games
 from tabletop.analysis.cli import analyse
-from tabletop.bench import calibration, server_load, speed
+from tabletop.bench import calibration, fanout, move_writes, server_load, speed, table_memory
 from tabletop.bench import match as matches
 from tabletop.bench import solver as solver_bench
 from tabletop.bots import Bot
@@ -532,6 +532,7 @@ def bench_interop(
 
 
 DEFAULT_POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 @bench_app.command("server")
@@ -559,6 +560,17 @@ def bench_server(
     postgres_url: Annotated[
         str, typer.Option(help="PostgreSQL database for a scratch schema.")
     ] = DEFAULT_POSTGRES_URL,
+    redis: Annotated[bool, typer.Option("--redis", help="Serve through the Redis hub.")] = False,
+    redis_url: Annotated[
+        str,
+        typer.Option(help="The Redis of --redis (its figures are the whole server's: use one of its own)."),
+    ] = DEFAULT_REDIS_URL,
+    processes: Annotated[
+        int, typer.Option(min=1, help="Server processes sharing the tables (more than 1 implies --redis).")
+    ] = 1,
+    port: Annotated[
+        int | None, typer.Option(help="First port of the server processes (default: any free ones).")
+    ] = None,
 ) -> None:
     """Load test: N clients play random legal moves over WebSockets against a real server.
 
@@ -566,7 +578,9 @@ def bench_server(
     viewer of that table receiving it, the server's CPU time per move and the median size
     of a view message. Defaults: 100 and 1,000 clients, SQLite and PostgreSQL. With
     `--baseline` each client count also runs against a bare relay (no game, no database)
-    and the ratio of Tabletop's moves/s to the relay's is printed.
+    and the ratio of Tabletop's moves/s to the relay's is printed. With `--processes 2` the
+    two players of each table talk to different server processes; with Redis the PUBLISHes
+    per move, the subscribers per table and Redis's CPU per move are printed too.
     """
     options = {name: str(value) for name, value in _table_options(table_options).items()}
     counts = [2] if spectators else clients or [100, 1000]
@@ -579,12 +593,77 @@ def bench_server(
         if name not in ("sqlite", "postgres"):
             raise typer.BadParameter(f"--database is sqlite or postgres; got {name!r}")
         for count in counts:
-            url = postgres_url if name == "postgres" else None
-            result = server_load.bench(server_load.Load(game, count, spectators, options), timing, url)
+            deployment = server_load.Deployment(
+                postgres_url if name == "postgres" else None,
+                redis_url if redis or processes > 1 else None,
+                processes,
+                port,
+            )
+            result = server_load.bench(server_load.Load(game, count, spectators, options), timing, deployment)
             typer.echo(server_load.describe(result))
             if count in relayed:
                 ratio = result.moves_per_second / relayed[count].moves_per_second
                 typer.echo(f"{'':10} {ratio:.1%} of the relay's moves/s")
+
+
+@bench_app.command("writes")
+def bench_writes(
+    *,
+    tables: Annotated[
+        list[int] | None, typer.Option("--tables", "-t", help="Tables moving at once (repeatable).")
+    ] = None,
+    database: Annotated[
+        list[str] | None, typer.Option("--database", help="sqlite and/or postgres (repeatable).")
+    ] = None,
+    moves: Annotated[int, typer.Option(min=1, help="Moves to append per run.")] = 2000,
+    postgres_url: Annotated[
+        str, typer.Option(help="PostgreSQL database for a scratch schema.")
+    ] = DEFAULT_POSTGRES_URL,
+) -> None:
+    """A move's database cost through the server's group commit: statements, rows, bytes, commits.
+
+    Defaults: 1, 10 and 100 tables moving at once, on SQLite and PostgreSQL.
+    """
+    for name in database or ["sqlite", "postgres"]:
+        if name not in ("sqlite", "postgres"):
+            raise typer.BadParameter(f"--database is sqlite or postgres; got {name!r}")
+        for count in tables or [1, 10, 100]:
+            with move_writes.fresh_store(postgres_url if name == "postgres" else None) as store:
+                label = "PostgreSQL" if name == "postgres" else "SQLite"
+                typer.echo(move_writes.describe(move_writes.measure(store, label, count, moves)))
+
+
+@bench_app.command("memory")
+def bench_memory(
+    game_ids: Annotated[
+        list[str] | None, typer.Argument(metavar="GAME", help="Game ids (default kalah).")
+    ] = None,
+    tables: Annotated[int, typer.Option(min=1, help="Tables to create and play.")] = 200,
+    moves: Annotated[int, typer.Option(min=0, help="Moves played at each (fewer if it ends).")] = 30,
+) -> None:
+    """Memory per cached table: what each open table adds to a server process."""
+    for game_id in game_ids or ["kalah"]:
+        _load(game_id)
+        per_table = table_memory.bytes_per_table(game_id, tables, moves)
+        typer.echo(
+            f"{game_id}: {per_table / 1024:.1f} KiB per cached table ({tables} tables, up to {moves} moves)"
+        )
+
+
+@bench_app.command("fanout")
+def bench_fanout(
+    *,
+    subscribers: Annotated[
+        list[int] | None, typer.Option("--subscribers", "-s", help="Subscribers of the channel (repeatable).")
+    ] = None,
+    messages: Annotated[int, typer.Option(min=1, help="Events published per run.")] = 20_000,
+    redis_url: Annotated[
+        str, typer.Option(help="A Redis nobody else uses during the run (its CPU is what is read).")
+    ] = DEFAULT_REDIS_URL,
+) -> None:
+    """Redis CPU per published hub event with 0, 1, 2, 4 and 8 subscribers (processes following a table)."""
+    for count in subscribers or [0, 1, 2, 4, 8]:
+        typer.echo(fanout.describe(fanout.fanout_cost(redis_url, count, messages)))
 
 
 @bench_app.command("mcts")

@@ -9,7 +9,17 @@ from pathlib import Path
 import pytest
 from running_site import Site
 
-from tabletop.bench.server_load import Load, Timing, process_cpu_seconds, run_load, running_relay
+from tabletop.bench.server_load import (
+    Deployment,
+    Load,
+    Measurements,
+    Timing,
+    _Plan,
+    bench,
+    process_cpu_seconds,
+    run_load,
+    running_relay,
+)
 
 
 def test_four_clients_play_and_every_counted_move_has_a_latency(site: Site) -> None:
@@ -33,3 +43,20 @@ def test_the_bare_relay_plays_the_same_client_and_reports_its_cpu(tmp_path: Path
     assert measured.errors == 0 and measured.games_finished >= 1
     assert len(measured.latencies) >= 10 and measured.view_bytes
     assert measured.cpu_seconds > 0
+
+
+@pytest.mark.redis
+def test_two_processes_serve_each_table_through_both_and_the_hub_is_counted() -> None:
+    deployment = Deployment(redis_url="redis://127.0.0.1:6379/0", processes=2)
+    result = bench(Load("kalah", 4), Timing(seconds=2.0, warmup=0.5), deployment)
+    assert result.database == "SQLite+Redis x2"
+    assert result.errors == 0 and result.moves >= 5
+    assert result.offered >= result.moves  # every move served was first offered in the window
+    assert result.cpu_seconds > 0 and result.redis is not None  # Redis is shared: its counts are not ours
+
+
+def test_the_clients_of_a_pair_talk_to_different_processes() -> None:
+    measurements = Measurements(warmup=0.0, seconds=1.0, pairs_waiting=1)
+    plan = _Plan(("http://a", "http://b"), Load(), 0.0, measurements)
+    assert [plan.base(index) for index in range(4)] == ["http://a", "http://b", "http://a", "http://b"]
+    assert _Plan(("http://a",), Load(), 0.0, measurements).base(1) == "http://a"

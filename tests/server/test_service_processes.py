@@ -185,3 +185,75 @@ async def test_a_lost_bot_lease_is_taken_over(tmp_path: Path) -> None:
     finally:
         await here.stop()
         await there.stop()
+
+
+async def _followed(service: TableService, table_id: str) -> None:
+    """Caches the table in `service` and waits for its follower's first read (made under the lock)."""
+    live = await service.table(table_id)
+    await asyncio.sleep(0)
+    async with live.lock:
+        pass
+
+
+class _Reads:
+    """Counts a store's reads of table records and of the move log."""
+
+    def __init__(self, store: Store) -> None:
+        self.records = self.logs = 0
+        table, moves = store.table, store.moves
+
+        def counted_table(table_id: str) -> object:
+            self.records += 1
+            return table(table_id)
+
+        def counted_moves(table_id: str, after: int = 0) -> object:
+            self.logs += 1
+            return moves(table_id, after)
+
+        store.table = counted_table  # type: ignore[method-assign, assignment]
+        store.moves = counted_moves  # type: ignore[method-assign, assignment]
+
+
+async def test_following_a_move_reads_only_the_log_and_the_record_once_the_game_ends(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    hub = MemoryHub()
+    here = TableService(Store.open(url), hub, server_games.load)
+    there = TableService(Store.open(url), hub, server_games.load)
+    ann, bob = here.store.create_guest("Ann"), here.store.create_guest("Bob")
+    seats = (SeatSpec(player_id=ann.id), SeatSpec(player_id=bob.id))
+    live = await here.create_table(TableRequest("nim", seats, {"heaps": "1-2"}))
+    await _followed(there, live.id)
+    reads = _Reads(there.store)
+
+    async with hub.subscribe(table_channel(live.id)) as subscription:
+        await here.play_as(live.id, ann.id, "2:2", 0)
+        event = await asyncio.wait_for(subscription.get(), 1)
+        await there.sync(event)
+        assert (reads.records, reads.logs) == (0, 1)
+        await there.sync({**event, "id": "the same move, announced again"})
+        assert (reads.records, reads.logs) == (0, 1)  # already caught up: nothing to read
+
+        await here.play_as(live.id, bob.id, "1:1", 1)  # the last move: the table finishes
+        await there.sync(await asyncio.wait_for(subscription.get(), 1))
+    followed = await there.table(live.id)
+    assert (reads.records, reads.logs) == (1, 2)
+    assert followed.record.status == "finished" and followed.record.result is not None
+    assert followed.state.to_json() == live.state.to_json()
+
+
+async def test_an_event_after_a_gap_reads_the_record_and_the_log_again(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    here = TableService(Store.open(url), MemoryHub(), server_games.load)
+    there = TableService(Store.open(url), MemoryHub(), server_games.load)  # hears nothing by itself
+    ann, bob = here.store.create_guest("Ann"), here.store.create_guest("Bob")
+    seats = (SeatSpec(player_id=ann.id), SeatSpec(player_id=bob.id))
+    live = await here.create_table(TableRequest("nim", seats, {"heaps": "3-4-5"}))
+    await _followed(there, live.id)
+    await here.play_as(live.id, ann.id, "3:2", 0)
+    await here.play_as(live.id, bob.id, "1:1", 1)
+    reads = _Reads(there.store)
+
+    gap = {"id": "move 2", "origin": here.instance_id, "kind": "move", "table": live.id, "seq": 2}
+    await there.sync(gap)  # move 1 was never announced here
+    assert (reads.records, reads.logs) == (1, 1)
+    assert (await there.table(live.id)).seq == 2

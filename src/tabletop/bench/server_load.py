@@ -2,15 +2,18 @@
 
 The server runs as a subprocess (`python -m tabletop.server serve`) on a scratch database
 (an SQLite file in a temporary directory, or a scratch schema in the PostgreSQL database
-given). Clients are paired at tables of a game (Kalah by default); each plays a random
-legal action as soon as it is its turn, and a pair starts a new table when its game ends,
-so the load is sustained. Spectators, when asked for, watch the one pair's table and join
-each new one; a table's first move waits until every viewer has its first view. For every
-move the latency is measured from sending it to the moment every viewer of that table has
-received the view that contains it. The run also reads what each view message weighs and
-how much CPU the server process spent per move. With `baseline` the same clients play
-against `relay`, a bare WebSocket relay with no game, for the ceiling the transport allows.
-The run is bounded in time and in connections and talks only to 127.0.0.1.
+given), or as several processes sharing it through a Redis hub, the two players of each
+table talking to different ones (`Deployment`). Clients are paired at tables of a game
+(Kalah by default); each plays a random legal action when it is its turn, after an
+exponentially distributed think time if one is given, and a pair starts a new table when its
+game ends, so the load is sustained (moves sent inside the window are the load offered,
+those every viewer saw inside it the load served). Spectators, when asked for, watch the one
+pair's table and join each new one; a table's first move waits until every viewer has its
+first view. For every move the latency is measured from sending it to the moment every
+viewer of that table has received the view that contains it. The run also reads what each
+view message weighs and how much CPU the server process spent per move. With `baseline` the
+same clients play against `relay`, a bare WebSocket relay with no game, for the ceiling the
+transport allows. The run is bounded in time and in connections and talks only to 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -20,24 +23,31 @@ import json
 import math
 import os
 import random
+import secrets
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
 import websockets
+from redis import Redis
+from websockets.asyncio.client import ClientConnection
 
+from tabletop.bench import fanout
+from tabletop.server.hub import REDIS_URL_VARIABLE
 from tabletop.server.process import free_port, start_listening, start_server
-from tabletop.store.database import scratch_schema
+from tabletop.server.settings import SECRET_KEY_VARIABLE
+from tabletop.store.database import SQLITE_FILE_NAME, scratch_schema
 
 SERVER_STARTUP_SECONDS = 60
 SETUP_CONCURRENCY = 20
 SETUP_LIMIT_SECONDS = 600
+CONNECT_SECONDS = 60
 
 
 @dataclass
@@ -57,7 +67,10 @@ class Measurements:
     view_bytes: list[int] = field(default_factory=list)
     errors: int = 0
     games_finished: int = 0
+    sent: int = 0
+    """Moves sent inside the window: the load offered (the latencies count those served)."""
     cpu_seconds: float = math.nan
+    redis: RedisFigures | None = None
 
     def pair_ready(self) -> None:
         """One more pair is playing; the last one opens the window."""
@@ -79,19 +92,46 @@ class Measurements:
         if self.is_open(time.perf_counter()):
             self.view_bytes.append(size)
 
-    async def measure_cpu(self, cpu_seconds: Callable[[], float]) -> None:
-        """Reads the server's CPU time as the window opens and as it closes."""
+    async def growth(self, read: Callable[[], float]) -> float:
+        """How much `read()` grew from the window's opening to its close."""
         while math.isinf(self.window_start):
             await asyncio.sleep(0.05)
         await asyncio.sleep(max(0.0, self.window_start - time.perf_counter()))
-        start = cpu_seconds()
+        start = read()
         await asyncio.sleep(max(0.0, self.window_end - time.perf_counter()))
-        self.cpu_seconds = cpu_seconds() - start
+        return read() - start
+
+    async def measure_cpu(self, cpu_seconds: Callable[[], float]) -> None:
+        """Reads the server's CPU time as the window opens and as it closes."""
+        self.cpu_seconds = await self.growth(cpu_seconds)
+
+    async def measure_redis(self, url: str) -> None:
+        """Counts the hub's PUBLISHes and Redis's CPU over the window, and the subscribers per table."""
+        client = Redis.from_url(url)
+        published, cpu = await asyncio.gather(
+            self.growth(lambda: fanout.publishes(client)),
+            self.growth(lambda: fanout.redis_cpu_seconds(client)),
+        )
+        self.redis = RedisFigures(published, cpu, fanout.subscribers_per_table(client))
+        client.close()
+
+
+@dataclass(frozen=True)
+class RedisFigures:
+    """The Redis hub's work over the window (the whole Redis server's: give the run its own)."""
+
+    publishes: float
+    cpu_seconds: float
+    subscribers_per_table: float
 
 
 @dataclass(frozen=True)
 class Timing:
-    """How long to warm up and measure, and how long a client thinks (mean) before a move."""
+    """How long to warm up and measure, and how long a client thinks (mean) before a move.
+
+    Think times are exponential, as independent people's are: the moves of many tables then
+    arrive as a Poisson stream, bursts included, rather than evenly spaced.
+    """
 
     seconds: float = 20.0
     warmup: float = 5.0
@@ -112,6 +152,29 @@ class Load:
 
 
 @dataclass(frozen=True)
+class Deployment:
+    """What serves the clients: how many server processes, on which database, with which hub.
+
+    With several processes, the two players of a table talk to different ones (and the
+    spectators are spread over all), so a table's moves arrive through either; they need a
+    Redis hub to hear each other.
+    """
+
+    postgres_url: str | None = None
+    redis_url: str | None = None
+    processes: int = 1
+    first_port: int | None = None
+    """Process `i` listens on `first_port + i`; None: on any free port."""
+
+    @property
+    def database(self) -> str:
+        name = "PostgreSQL" if self.postgres_url else "SQLite"
+        if self.redis_url:
+            name += "+Redis"
+        return name if self.processes == 1 else f"{name} x{self.processes}"
+
+
+@dataclass(frozen=True)
 class BenchResult:
     """What `tabletop bench server` prints."""
 
@@ -121,16 +184,24 @@ class BenchResult:
     seconds: float
     think: float
     moves: int
+    offered: int
     p50_ms: float
     p99_ms: float
     errors: int
     games_finished: int
     median_view_bytes: float
     cpu_seconds: float
+    redis: RedisFigures | None = None
 
     @property
     def moves_per_second(self) -> float:
+        """Moves served: sent inside the window and seen by every viewer before it closed."""
         return self.moves / self.seconds
+
+    @property
+    def offered_per_second(self) -> float:
+        """Moves the clients sent inside the window, served or not."""
+        return self.offered / self.seconds
 
     @property
     def cpu_ms_per_move(self) -> float:
@@ -157,7 +228,10 @@ class _Table:
             self.everyone_connected.set()
 
     def sent_move(self, seq: int) -> None:
-        self.sent[seq] = time.perf_counter()
+        moment = time.perf_counter()
+        self.sent[seq] = moment
+        if self.measurements.is_open(moment):
+            self.measurements.sent += 1
 
     def saw(self, seq: int) -> None:
         """A viewer received the view at `seq`: the move that made it is seen once all have."""
@@ -172,56 +246,77 @@ class _Table:
 async def _player(url: str, headers: dict[str, str], table: _Table, rng: random.Random) -> None:
     """One client: plays a random legal action whenever it may, until the game or the time ends.
 
-    A spectator (no `headers`) is offered no actions, so it only watches.
+    A spectator (no `headers`) is offered no actions, so it only watches. A connection that
+    fails or drops counts as an error: on a loaded machine a handshake can take long, and one
+    lost client must not end the run.
     """
-    async with websockets.connect(url, additional_headers=headers, max_size=2**22) as socket_:
-        first = True
-        while time.perf_counter() < table.measurements.window_end:
-            try:
-                left = table.measurements.window_end - time.perf_counter()
-                text = await asyncio.wait_for(socket_.recv(), left)
-            except TimeoutError:
-                return
-            message = json.loads(text)
-            if message["type"] == "error":
-                table.measurements.errors += 1
-                continue
-            if message["type"] != "view":
-                continue
-            table.measurements.received(len(text.encode() if isinstance(text, str) else text))
-            table.saw(message["seq"])
-            if first:
-                table.arrived()
-                first = False
-                await table.everyone_connected.wait()
-            if message["status"] == "finished":
-                return
-            if message["actions"]:
-                action = rng.choice(message["actions"])["id"]
-                if table.think:
-                    await asyncio.sleep(rng.uniform(0, 2 * table.think))
-                table.sent_move(message["seq"] + 1)
-                await socket_.send(json.dumps({"type": "move", "action": action, "seq": message["seq"]}))
+    try:
+        async with websockets.connect(
+            url, additional_headers=headers, max_size=2**22, open_timeout=CONNECT_SECONDS
+        ) as socket_:
+            await _play_through(socket_, table, rng)
+    except (OSError, TimeoutError, websockets.exceptions.WebSocketException):
+        table.measurements.errors += 1
+        table.arrived()  # so that the others at the table do not wait for this one
+
+
+async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Random) -> None:
+    """Reads views and answers with moves until the game or the measuring window ends."""
+    first = True
+    while time.perf_counter() < table.measurements.window_end:
+        try:
+            left = table.measurements.window_end - time.perf_counter()
+            text = await asyncio.wait_for(socket_.recv(), left)
+        except TimeoutError:
+            return
+        message = json.loads(text)
+        if message["type"] == "error":
+            table.measurements.errors += 1
+            continue
+        if message["type"] != "view":
+            continue
+        table.measurements.received(len(text.encode() if isinstance(text, str) else text))
+        table.saw(message["seq"])
+        if first:
+            table.arrived()
+            first = False
+            left = table.measurements.window_end - time.perf_counter()
+            await asyncio.wait_for(table.everyone_connected.wait(), left)
+        if message["status"] == "finished":
+            return
+        if message["actions"]:
+            action = rng.choice(message["actions"])["id"]
+            if table.think:
+                await asyncio.sleep(rng.expovariate(1 / table.think))
+            table.sent_move(message["seq"] + 1)
+            await socket_.send(json.dumps({"type": "move", "action": action, "seq": message["seq"]}))
 
 
 @dataclass(frozen=True)
 class _Plan:
     """Where the clients play, which game, and where they record what they see."""
 
-    base: str
+    bases: tuple[str, ...]
+    """One URL per server process; pair `index` creates its table on `bases[index % len]`."""
     load: Load
     think: float
     measurements: Measurements
+    setting_up: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(SETUP_CONCURRENCY))
+    """Pairs creating and joining a table at once: no more than the HTTP pool's connections,
+    so that hundreds of pairs starting together queue here rather than time out in the pool."""
 
     @property
     def deadline(self) -> float:
         return self.measurements.window_end
 
+    def base(self, index: int) -> str:
+        """The server process the `index`-th client of a pair talks to (the next one for each)."""
+        return self.bases[index % len(self.bases)]
+
 
 async def _pair(http: httpx.AsyncClient, plan: _Plan, tokens: tuple[dict[str, str], ...], seed: int) -> None:
-    """Two clients playing table after table until the deadline."""
+    """Two clients playing table after table until the deadline, each through its own process."""
     rng = random.Random(seed)
-    ws_base = "ws" + plan.base.removeprefix("http")
     first = True
     while time.perf_counter() < plan.deadline:
         body = {
@@ -229,15 +324,27 @@ async def _pair(http: httpx.AsyncClient, plan: _Plan, tokens: tuple[dict[str, st
             "options": plan.load.options,
             "seats": [{"kind": "me"}, {"kind": "open"}],
         }
-        table_id = (await http.post("/api/tables", json=body, headers=tokens[0])).json()["id"]
-        await http.post(f"/api/tables/{table_id}/join", json={}, headers=tokens[1])
+        try:
+            async with plan.setting_up:
+                created = await http.post(f"{plan.base(seed)}/api/tables", json=body, headers=tokens[0])
+                table_id = created.json()["id"]
+                joined = f"{plan.base(seed + 1)}/api/tables/{table_id}/join"
+                (await http.post(joined, json={}, headers=tokens[1])).raise_for_status()
+        except (httpx.HTTPError, KeyError, ValueError):  # lost under load: this pair tries again
+            plan.measurements.errors += 1
+            continue
         if first:
             plan.measurements.pair_ready()
             first = False
         viewers = [*tokens, *({} for _ in range(plan.load.spectators))]
         table = _Table(len(viewers), plan.measurements, plan.think)
-        url = f"{ws_base}/t/{table_id}/ws"
-        await asyncio.gather(*(_player(url, headers, table, rng) for headers in viewers))
+        urls = [
+            "ws" + plan.base(seed + index).removeprefix("http") + f"/t/{table_id}/ws"
+            for index in range(len(viewers))
+        ]
+        await asyncio.gather(
+            *(_player(url, headers, table, rng) for url, headers in zip(urls, viewers, strict=True))
+        )
         if time.perf_counter() < plan.deadline:
             plan.measurements.games_finished += 1
 
@@ -254,11 +361,19 @@ async def _guests(http: httpx.AsyncClient, count: int) -> list[dict[str, str]]:
 
 
 async def run_load(
-    base: str, load: Load, timing: Timing, cpu_seconds: Callable[[], float] | None = None
+    base: str,
+    load: Load,
+    timing: Timing,
+    cpu_seconds: Callable[[], float] | None = None,
+    *,
+    other_bases: Sequence[str] = (),
+    redis_url: str | None = None,
 ) -> Measurements:
     """Runs the clients in pairs; measures `seconds` once all play and `warmup` has passed.
 
-    `cpu_seconds`, when given, reads the server's CPU time (see `process_cpu_seconds`).
+    `cpu_seconds`, when given, reads the servers' CPU time (see `process_cpu_seconds`);
+    `other_bases` are more processes serving the same tables (see `Deployment`), and
+    `redis_url` the hub whose work is counted (see `RedisFigures`).
     """
     limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits, cookies=None) as http:
@@ -266,40 +381,70 @@ async def run_load(
         http.cookies.clear()
         pairs = [(tokens[index], tokens[index + 1]) for index in range(0, load.clients - 1, 2)]
         measurements = Measurements(timing.warmup, timing.seconds, len(pairs))
-        plan = _Plan(base, load, timing.think, measurements)
+        plan = _Plan((base, *other_bases), load, timing.think, measurements)
         playing = [_pair(http, plan, pair, seed) for seed, pair in enumerate(pairs)]
         if cpu_seconds is not None:
             playing.append(measurements.measure_cpu(cpu_seconds))
+        if redis_url is not None:
+            playing.append(measurements.measure_redis(redis_url))
         await asyncio.gather(*playing)
     return measurements
 
 
-def process_cpu_seconds(pid: int) -> Callable[[], float]:
-    """A reader of the user + system CPU time of process `pid` (all its threads), from /proc."""
+def process_cpu_seconds(*pids: int) -> Callable[[], float]:
+    """A reader of the user + system CPU time of these processes (all their threads), from /proc."""
     ticks = os.sysconf("SC_CLK_TCK")
 
-    def read() -> float:
+    def one(pid: int) -> float:
         with open(f"/proc/{pid}/stat") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / ticks  # utime and stime, fields 14 and 15
 
-    return read
+    return lambda: sum(one(pid) for pid in pids)
 
 
 @contextmanager
-def running_server(data_dir: Path, database_url: str | None) -> Iterator[tuple[str, int]]:
-    """The real server on a free loopback port, stopped afterwards; yields its URL and pid.
+def running_server(
+    data_dir: Path,
+    database_url: str | None,
+    settings: Mapping[str, str] | None = None,
+    port: int | None = None,
+) -> Iterator[tuple[str, int]]:
+    """The real server on a loopback port (a free one unless given), stopped afterwards; yields
+    its URL and pid.
 
     Rate limits are off: every simulated player comes from 127.0.0.1.
     """
-    port = free_port()
+    port = free_port() if port is None else port
     options = ("--bot-delay", "0", "--no-rate-limits")
-    process = start_server(data_dir, port, data_dir / "server.log", *options, database_url=database_url)
+    log = data_dir / "server.log"
+    process = start_server(data_dir, port, log, *options, database_url=database_url, settings=settings)
     try:
         yield f"http://127.0.0.1:{port}", process.pid
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+@contextmanager
+def running_servers(
+    scratch: Path, deployment: Deployment, database_url: str | None
+) -> Iterator[list[tuple[str, int]]]:
+    """`deployment.processes` servers on one database, one data directory each, sharing the
+    signing secret and the Redis hub; yields their URLs and pids."""
+    settings = {SECRET_KEY_VARIABLE: secrets.token_urlsafe(32)}
+    if deployment.redis_url:
+        settings[REDIS_URL_VARIABLE] = deployment.redis_url
+    if database_url is None:  # SQLite: every process opens the first one's file
+        database_url = f"sqlite:///{scratch / '0' / SQLITE_FILE_NAME}"
+    with ExitStack() as stack:
+        servers = []
+        for index in range(deployment.processes):
+            data_dir = scratch / str(index)
+            data_dir.mkdir()
+            port = None if deployment.first_port is None else deployment.first_port + index
+            servers.append(stack.enter_context(running_server(data_dir, database_url, settings, port)))
+        yield servers
 
 
 @contextmanager
@@ -315,15 +460,20 @@ def running_relay(data_dir: Path) -> Iterator[tuple[str, int]]:
         process.wait(timeout=30)
 
 
-def bench(load: Load, timing: Timing, postgres_url: str | None) -> BenchResult:
-    """One measured run against a fresh server and database."""
+def bench(load: Load, timing: Timing, deployment: Deployment) -> BenchResult:
+    """One measured run against fresh servers and a fresh database."""
     with (
         tempfile.TemporaryDirectory(prefix="tabletop-bench-") as scratch,
-        _database(postgres_url) as database_url,
-        running_server(Path(scratch), database_url) as (base, pid),
+        _database(deployment.postgres_url) as database_url,
+        running_servers(Path(scratch), deployment, database_url) as servers,
     ):
-        measured = asyncio.run(run_load(base, load, timing, process_cpu_seconds(pid)))
-    return _result(load, timing, "PostgreSQL" if postgres_url else "SQLite", measured)
+        (base, _pid), *others = servers
+        cpu = process_cpu_seconds(*(pid for _url, pid in servers))
+        loading = run_load(
+            base, load, timing, cpu, other_bases=[url for url, _ in others], redis_url=deployment.redis_url
+        )
+        measured = asyncio.run(loading)
+    return _result(load, timing, deployment.database, measured)
 
 
 def bench_relay(load: Load, timing: Timing) -> BenchResult:
@@ -345,12 +495,14 @@ def _result(load: Load, timing: Timing, database: str, measured: Measurements) -
         seconds=timing.seconds,
         think=timing.think,
         moves=len(latencies),
+        offered=measured.sent,
         p50_ms=_percentile(latencies, 0.50) * 1000,
         p99_ms=_percentile(latencies, 0.99) * 1000,
         errors=measured.errors,
         games_finished=measured.games_finished,
         median_view_bytes=statistics.median(measured.view_bytes) if measured.view_bytes else math.nan,
         cpu_seconds=measured.cpu_seconds,
+        redis=measured.redis,
     )
 
 
@@ -375,13 +527,21 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 
 def describe(result: BenchResult) -> str:
-    """One line of figures for people."""
+    """One line of figures for people (two with a Redis hub)."""
     watchers = f" + {result.spectators} spectators" if result.spectators else ""
-    return (
+    line = (
         f"{result.database:10} {result.clients:5} clients{watchers}  think {result.think:3.1f} s  "
-        f"{result.moves_per_second:8.1f} moves/s  "
+        f"{result.moves_per_second:8.1f} moves/s served of {result.offered_per_second:.1f} offered  "
         f"p50 {result.p50_ms:7.1f} ms  p99 {result.p99_ms:7.1f} ms  "
         f"{result.cpu_ms_per_move:6.2f} ms CPU/move  {result.median_view_bytes:7,.0f} B/view (median)  "
         f"({result.moves} moves in {result.seconds:.0f} s, "
         f"{result.games_finished} games, {result.errors} errors)"
+    )
+    if result.redis is None or not result.moves:
+        return line
+    redis = result.redis
+    return line + (
+        f"\n{'':10} Redis: {redis.publishes / result.moves:.2f} PUBLISH/move (all events), "
+        f"{redis.subscribers_per_table:.2f} subscribers/table, "
+        f"{redis.cpu_seconds / result.moves * 1e6:.0f} us Redis CPU/move"
     )

@@ -65,6 +65,16 @@ def numbers_of(tiles: Sequence[Tile]) -> bytes:
     return array("b", tiles).tobytes().translate(_NUMBER_BYTES)
 
 
+def face_up_numbers(tiles: Sequence[Tile]) -> bytes:
+    """`numbers_of` for tiles that are all real tiles (the face-up table): a step quicker,
+    since bytes take them as they are.
+
+    >>> list(face_up_numbers([26, 0, 45]))
+    [7, 1, 6]
+    """
+    return bytes(tiles).translate(_NUMBER_BYTES)
+
+
 _NAMES: tuple[str, ...] = tuple(
     f"{COLOURS[tile // NUMBERS]}-{NUMBER_OF[tile]}" for tile in range(NUMBERS * len(COLOURS))
 )

@@ -49,7 +49,7 @@ from tabletop.games.luckynumbers.board import (
     Tile,
     cell_label,
     empty_garden,
-    numbers_of,
+    face_up_numbers,
 )
 from tabletop.games.luckynumbers.fitting import FIELD_WIDTH
 
@@ -128,7 +128,7 @@ def is_ordered(garden: Sequence[Tile]) -> bool:
 
 def top_index(table: Sequence[Tile], number: int) -> int:
     """Where on `table` the last-laid tile of that number lies (the one taken, R3), or -1."""
-    return numbers_of(table).rfind(number)
+    return face_up_numbers(table).rfind(number)
 
 
 def why_not(phase: str, garden: Garden, held: Tile, table: Sequence[Tile], move: Move) -> str | None:

@@ -57,8 +57,8 @@ from tabletop.games.luckynumbers.board import (
     all_tiles,
     discard_words,
     empty_garden,
+    face_up_numbers,
     move_record,
-    numbers_of,
     observation,
     optional_name,
     optional_tile,
@@ -421,7 +421,7 @@ class LuckyNumbersState(State):
         if self.held != NO_TILE:
             return [*PLACE_IDS_OF_CELLS[table >> NUMBER_OF[self.held] & CELL_UNITS], DISCARD]
         ids = [DRAW]
-        for number in sorted(set(numbers_of(self.table))):
+        for number in sorted(set(face_up_numbers(self.table))):
             ids += TAKE_IDS_OF_CELLS[number][table >> number & CELL_UNITS]
         return ids
 

@@ -586,6 +586,21 @@ def test_public_label_of_placing_the_drawn_tile_shows_it_and_what_it_replaced() 
         assert state.public_label(viewer, 0, "place:11") == "Place 12 at (1,1), exchanging 9"
 
 
+def test_the_label_of_one_move_is_the_label_of_its_action_in_the_legal_list() -> None:
+    # R2–R4: `label_of` (what the log shows of a move laid face up) makes only the Action it
+    # names; at every step of random games it must say what `legal_actions` says, and give
+    # an id that is not legal back as it came.
+    rng = Rng(8)
+    for players, options in ((2, {}), (4, {"setup": "michael"})):
+        state = GAME.new_state(players, options, 8)
+        while seats := state.current_players():
+            actions = state.legal_actions(seats[0])
+            for action in actions:
+                assert state.label_of(seats[0], action.id) == action.label
+            assert state.label_of(seats[0], "take:21:00") == "take:21:00"
+            state.apply(seats[0], rng.choice([action.id for action in actions]))
+
+
 def test_public_label_of_a_take_from_the_table_shows_the_tile() -> None:
     # R3, R6: the face-up tile was public already.
     state = position([DIAGONAL_3_9_9_14, DIAGONAL_2_6_11_17, SPARSE], table=[5], current=1)

@@ -11,9 +11,28 @@ from moonriver_positions import position
 
 from tabletop.engine import IllegalAction, People, Rng, mention
 from tabletop.games.moonriver import GAME
-from tabletop.games.moonriver.board import CELL_INDEX, COW_SUPPLY, PLOTS
-from tabletop.games.moonriver.rules import score_parts
-from tabletop.games.moonriver.state import CLAIM, COWBOY, DESPERADO, HIRE, OVER, PICK, SKULL, THIEF
+from tabletop.games.moonriver.board import (
+    BRIDGE_CELLS,
+    CELL_INDEX,
+    CELL_NAMES,
+    COW_SUPPLY,
+    EDGES,
+    NEIGHBOURS,
+    PLOT_COUNT,
+    PLOTS,
+)
+from tabletop.games.moonriver.rules import placement_ids, score_parts
+from tabletop.games.moonriver.state import (
+    CLAIM,
+    COWBOY,
+    DESPERADO,
+    HIRE,
+    OVER,
+    PICK,
+    SKULL,
+    THIEF,
+    MoonRiverState,
+)
 
 
 def cows_at(state: object, seat: int, cell: str) -> int:
@@ -157,6 +176,43 @@ def test_cells_outside_the_ranch_do_not_exist_scenario_4() -> None:
         state.apply(0, "5e1+7f1")
     with pytest.raises(IllegalAction):
         state.apply(0, "5a0+7a1")
+
+
+def _dominoes_by_reading_r11(ranch: list[int], reserve: list[int]) -> list[str]:
+    """R10/R11 read edge by edge: both cells empty, and a half on a bridge or next to its terrain."""
+    terrain = {cell: PLOTS[number - 1].terrain for cell, number in enumerate(ranch) if number}
+
+    def touches(number: int, cell: int) -> bool:
+        return any(terrain.get(other) == PLOTS[number - 1].terrain for other in NEIGHBOURS[cell])
+
+    numbers = sorted(reserve)
+    return [
+        f"{first}{CELL_NAMES[a]}+{second}{CELL_NAMES[b]}"
+        for i, first in enumerate(numbers)
+        for second in numbers[i + 1 :]
+        for a, b in EDGES
+        if not ranch[a] and not ranch[b]
+        if a in BRIDGE_CELLS or b in BRIDGE_CELLS or touches(first, a) or touches(second, b)
+    ]
+
+
+def test_the_dominoes_listed_are_exactly_those_r11_allows_over_random_games() -> None:
+    # R10, R11: the bit masks of the move generator (and the ranch masks kept domino by domino)
+    # against a plain reading of the rule, at every step of random games, with a fourth plot
+    # added to the reserve so that pairs of every kind are asked.
+    rng, asked = Rng(11), 0
+    for seed in range(12):
+        state = GAME.new_state(2 + seed % 3, None, seed)
+        assert isinstance(state, MoonRiverState)
+        while seats := state.current_players():
+            for seat in range(state.players):
+                extra = rng.below(PLOT_COUNT) + 1
+                reserve = state.reserve[seat] + ([] if extra in state.reserve[seat] else [extra])
+                expected = _dominoes_by_reading_r11(state.ranch[seat], reserve)
+                assert placement_ids(state._masks_of(seat), reserve) == expected
+                asked += 1
+            state.apply(seats[0], rng.choice(state.legal_action_ids(seats[0])))
+    assert asked > 1000
 
 
 def full_ranch_but(*empty: str) -> dict[str, int]:

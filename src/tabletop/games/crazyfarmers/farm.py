@@ -116,20 +116,24 @@ class Farm:
         (start,) = plots_of(self.fields[seat])
         return [c for c in PLOT_CORNERS[start] if c not in self.tractors]
 
-    def blocked(self, seat: Seat) -> set[Crossroad]:
-        """R14c–e: the crossroads `seat`'s tractor may not enter."""
-        blocked: set[Crossroad] = set()
+    def blocked(self, seat: Seat) -> list[Crossroad]:
+        """R14c–e: the crossroads `seat`'s tractor may not enter.
+
+        A list, not a set: it is made for the two or three crossroads a tractor could reach,
+        at every move, and joining lists costs less than hashing every fenced crossroad.
+        """
+        blocked: list[Crossroad] = []
         for other in range(self.players):
             tractor = self.tractors[other]
             if other == seat or tractor < 0:
                 continue
             fence = self.fences[other]
             if not fence:
-                blocked.add(tractor)
+                blocked.append(tractor)
             elif self.heliported or VOLTAGE in self.effects[other]:
-                blocked.update(fence)
+                blocked += fence
             else:
-                blocked.update(protected(fence, tractor))
+                blocked += protected(fence, tractor)
         return blocked
 
     def moves(self, seat: Seat) -> list[Crossroad]:

@@ -92,10 +92,12 @@ def full_deck() -> list[str]:
 
 
 @lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def component(field: Mask, seed: Mask) -> Mask:
     """The plots of `field` connected by edges to the plots of `seed` (which must be in `field`).
 
-    Asked after nearly every move while fields change only now and then, hence the cache.
+    Asked after nearly every move while fields change only now and then, hence the cache
+    (two ints a key; a search meets the same fields again and again).
     """
     found = frontier = seed & field
     while frontier:

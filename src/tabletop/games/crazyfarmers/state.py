@@ -141,8 +141,10 @@ class CrazyFarmersState(BonusCards, State):
         if self.tractors[seat] < 0:
             return [CROSSROAD_NAMES[c] for c in self.first_crossroads(seat)]
         ids = [CROSSROAD_NAMES[c] for c in self.moves(seat)]
-        ids += self._card_ids(seat)
-        ids += [DISCARD_IDS[card] for card in sorted(set(self.hands[seat]))]
+        hand = self.hands[seat]
+        if hand:  # most decisions of a game are moves with an empty hand: no card to list
+            ids += self._card_ids(seat)
+            ids += [DISCARD_IDS[card] for card in sorted(set(hand))]
         if self.may_end(seat):
             ids.append(END)
         return ids
@@ -157,11 +159,15 @@ class CrazyFarmersState(BonusCards, State):
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self._moves_cache = None
+        there = CROSSROAD_BY_NAME.get(action_id)
+        if there is not None:  # a move, nearly every action of a game: asked first
+            self._drive(seat, there)
+            self._moves_cache = None
+            self._settle()
+            return
         words = action_id.split(" ")
         if action_id == END:
             self._end_turn(seat)
-        elif len(words) == 1 and action_id in CROSSROAD_BY_NAME:
-            self._drive(seat, CROSSROAD_BY_NAME[action_id])
         elif words[0] == DISCARD:
             self.hands[seat].remove(words[1])
             self.discard_pile.append(words[1])
@@ -372,7 +378,7 @@ class CrazyFarmersState(BonusCards, State):
 
     def _settle(self) -> None:
         """After every action: the end (R45, R62, R64), bale steps with no spot, an end of turn left alone."""
-        totals = [field.bit_count() for field in self.fields]
+        totals = map(int.bit_count, self.fields)
         if (
             self.eliminated.count(False) == 1
             or (sum(totals) if self.players == 2 else max(totals)) >= self.goal

@@ -17,11 +17,18 @@ times a second in a search, so this module answers for the whole garden at once,
 
 from __future__ import annotations
 
-from array import array
 from functools import lru_cache
 from typing import NamedTuple
 
-from tabletop.games.luckynumbers.board import CELLS, HIGHEST_BOUND, LOWEST_BOUND, NUMBER_OF, SIDE, Cell, Tile
+from tabletop.games.luckynumbers.board import (
+    CELLS,
+    HIGHEST_BOUND,
+    LOWEST_BOUND,
+    SIDE,
+    Cell,
+    Tile,
+    numbers_of,
+)
 
 GardenFits = tuple[tuple[Tile, ...], int, int]
 """A garden (as a tuple, to compare it with the garden it should describe), its rows' fields
@@ -44,8 +51,6 @@ _BELOW = tuple(_ALL_NUMBERS & ((1 << high) - 1) for high in range(HIGHEST_BOUND 
 """`_BELOW[high]`: the numbers less than high."""
 _OTHER_THAN = (_ALL_NUMBERS, *(_ALL_NUMBERS & ~(1 << number) for number in range(1, HIGHEST_BOUND)))
 """`_OTHER_THAN[number]`: every number but that one (0: every number)."""
-_NUMBER_BYTES = bytes(NUMBER_OF[byte] if byte < len(NUMBER_OF) else 0 for byte in range(256))
-"""`bytes.translate` table from a tile, as a signed byte, to its number; `NO_TILE` (byte 255) to 0."""
 
 
 def _line_masks(numbers: bytes) -> tuple[int, ...]:
@@ -111,12 +116,6 @@ _LINES_THROUGH = tuple((_ROWS[cell // SIDE], _COLUMNS[cell % SIDE]) for cell in 
 """The row and the column of each cell."""
 
 
-def _numbers(garden: tuple[Tile, ...]) -> bytes:
-    """The garden's numbers, 0 for an empty cell, as bytes: converted at C speed, and their
-    slices (a row, or a column with a step of 4) are the hashable keys of the line memos."""
-    return array("b", garden).tobytes().translate(_NUMBER_BYTES)
-
-
 @lru_cache(maxsize=1 << 13)
 def garden_fits(garden: tuple[Tile, ...]) -> GardenFits:
     """The rows' and the columns' fields of a whole garden (see the module docstring).
@@ -129,7 +128,7 @@ def garden_fits(garden: tuple[Tile, ...]) -> GardenFits:
     >>> table >> FIELD_WIDTH * 5 & FIELD_MASK == sum(1 << number for number in range(1, 21))
     True
     """
-    numbers = _numbers(garden)
+    numbers = numbers_of(garden)
     rows = columns = 0
     for row, column in zip(_ROWS, _COLUMNS, strict=True):
         rows |= row.fields[numbers[row.cells]] << row.shift
@@ -150,7 +149,7 @@ def refit(fits: GardenFits, garden: tuple[Tile, ...], cell: Cell) -> GardenFits:
     True
     """
     row, column = _LINES_THROUGH[cell]
-    numbers = _numbers(garden)
+    numbers = numbers_of(garden)
     rows = fits[1] & row.others | row.fields[numbers[row.cells]] << row.shift
     columns = fits[2] & column.others | column.fields[numbers[column.cells]] << column.shift
     return garden, rows, columns

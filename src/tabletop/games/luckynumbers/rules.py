@@ -49,6 +49,7 @@ from tabletop.games.luckynumbers.board import (
     Tile,
     cell_label,
     empty_garden,
+    face_up_numbers,
 )
 from tabletop.games.luckynumbers.fitting import FIELD_WIDTH
 
@@ -127,10 +128,7 @@ def is_ordered(garden: Sequence[Tile]) -> bool:
 
 def top_index(table: Sequence[Tile], number: int) -> int:
     """Where on `table` the last-laid tile of that number lies (the one taken, R3), or -1."""
-    for index in range(len(table) - 1, -1, -1):
-        if NUMBER_OF[table[index]] == number:
-            return index
-    return -1
+    return face_up_numbers(table).rfind(number)
 
 
 def why_not(phase: str, garden: Garden, held: Tile, table: Sequence[Tile], move: Move) -> str | None:

@@ -57,6 +57,7 @@ from tabletop.games.luckynumbers.board import (
     all_tiles,
     discard_words,
     empty_garden,
+    face_up_numbers,
     move_record,
     observation,
     optional_name,
@@ -72,7 +73,6 @@ from tabletop.games.luckynumbers.board import (
 )
 from tabletop.games.luckynumbers.fitting import (
     CELL_UNITS,
-    FIELD_WIDTH,
     UNKNOWN_FITS,
     GardenFits,
     fit_table,
@@ -132,6 +132,8 @@ class LuckyNumbersState(State):
         self.totals = [0] * players
         self.results: list[RoundResult] = []
         self.last_move: PlayedMove | None = None
+        self.legal_cache: list[ActionId] | None = None
+        """The legal ids of the player to move as the position is now (cleared by every action): a cache."""
 
     @classmethod
     def from_position(
@@ -221,48 +223,34 @@ class LuckyNumbersState(State):
         return self.phase == OVER
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
-        """What `seat` may do now, read off the fit table of the garden (see `fitting`), one
-        lookup for the tile in hand or per number on the table (`is_legal` reads one bit).
-        """
         if self.phase == OVER or seat != self.current:
             return []
-        garden = self.gardens[seat]
-        if self.phase == SETUP:
-            return [PLACE_IDS[cell] for cell in DIAGONAL if garden[cell] == NO_TILE]
-        table = fit_table(self._fits_of(seat))
-        if self.held != NO_TILE:
-            return [*PLACE_IDS_OF_CELLS[table >> NUMBER_OF[self.held] & CELL_UNITS], DISCARD]
-        ids = [DRAW]
-        for number in sorted({NUMBER_OF[tile] for tile in self.table}):
-            ids += TAKE_IDS_OF_CELLS[number][table >> number & CELL_UNITS]
-        return ids
+        if self.legal_cache is None:
+            self.legal_cache = self._legal_ids()
+        return list(self.legal_cache)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [self._action(seat, MOVES[action_id]) for action_id in self.legal_action_ids(seat)]
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
-        """One bit of the fit table that `legal_action_ids` reads (see `fitting`), not the move list.
+        """Looked up among the position's legal ids, listed once per position (`legal_cache`).
 
-        `rules.why_not` says the same in words, for `illegal`; the tests hold the three to
-        agreement over every well-formed id.
+        Why: a playout or a search lists the ids and then applies one of them, so the list is
+        there already; `rules.why_not` says the same in words, for `illegal`, and the tests
+        hold the two to agreement over every well-formed id.
         """
-        move = parse(action_id)
-        if move is None or self.phase == OVER or seat != self.current:
+        if self.phase == OVER or seat != self.current or not isinstance(action_id, str):
             return False
-        kind = move.kind
-        if self.phase == SETUP:
-            return kind == PLACE and move.cell in DIAGONAL and self.gardens[seat][move.cell] == NO_TILE
-        if self.held != NO_TILE:
-            if kind != PLACE:
-                return kind == DISCARD
-            number = NUMBER_OF[self.held]
-        elif kind != TAKE:
-            return kind == DRAW
-        elif top_index(self.table, move.number) < 0:
-            return False
-        else:
-            number = move.number
-        return bool(fit_table(self._fits_of(seat)) >> FIELD_WIDTH * move.cell + number & 1)
+        if self.legal_cache is None:
+            self.legal_cache = self._legal_ids()
+        return action_id in self.legal_cache
+
+    def label_of(self, seat: Seat, action_id: ActionId) -> str:
+        """The label of one legal action, made alone (the log asks it of every move; the
+        engine's default builds every legal Action for it)."""
+        if not self.is_legal(seat, action_id):
+            return str(action_id)
+        return self._action(seat, MOVES[action_id]).label or action_id
 
     def illegal(self, seat: Seat, action_id: object) -> IllegalAction:
         """The engine's message, or for a well-formed move of the mover, the rule it breaks."""
@@ -273,6 +261,7 @@ class LuckyNumbersState(State):
         return IllegalAction(f"{action_id!r} is not legal for {mention(seat)}: {reason}")
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        self.legal_cache = None
         move = MOVES[action_id]
         if move.kind == DRAW:
             self._draw()
@@ -326,6 +315,7 @@ class LuckyNumbersState(State):
         rng.shuffle(unseen)
         if hand_hidden:
             copy.held = unseen.pop()
+        copy.legal_cache = None
         return copy
 
     def view(self, viewer: Seat | None) -> JsonDict:
@@ -419,6 +409,21 @@ class LuckyNumbersState(State):
             raise ValueError("a turn cannot start with an empty pile (R9 ends the game)")
         if len(self.totals) != self.players or len(self.results) > self.rounds:
             raise ValueError("the tournament totals do not match the players and rounds")
+
+    def _legal_ids(self) -> list[ActionId]:
+        """What the player to move may do, read off the fit table of their garden (see
+        `fitting`): one lookup for the tile in hand, or one per number on the table."""
+        seat = self.current
+        garden = self.gardens[seat]
+        if self.phase == SETUP:
+            return [PLACE_IDS[cell] for cell in DIAGONAL if garden[cell] == NO_TILE]
+        table = fit_table(self._fits_of(seat))
+        if self.held != NO_TILE:
+            return [*PLACE_IDS_OF_CELLS[table >> NUMBER_OF[self.held] & CELL_UNITS], DISCARD]
+        ids = [DRAW]
+        for number in sorted(set(face_up_numbers(self.table))):
+            ids += TAKE_IDS_OF_CELLS[number][table >> number & CELL_UNITS]
+        return ids
 
     def _action(self, seat: Seat, move: Move) -> Action:
         """The Action of a legal move, with its label and the clicks that choose it."""

@@ -8,17 +8,21 @@ Rule numbers refer to docs/rules/moonriver.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from tabletop.games.moonriver.board import (
-    BRIDGE_CELLS,
+    ALL_EDGES,
+    BRIDGE_EDGES,
     CELL_NAMES,
     CELLS,
     CORNFIELD,
-    EDGES,
     NEIGHBOURS,
     PARTNERS,
     PLOT_COUNT,
     TERRAINS,
+    edge_pairs,
+    edges_entering,
+    edges_leaving,
     plot,
 )
 
@@ -34,20 +38,34 @@ def terrain_at(ranch: Sequence[int], cell: int) -> int:
 TERRAIN_OF = (-1, *(plot(number).terrain for number in range(1, PLOT_COUNT + 1)))
 """The terrain of each plot number (index 0: no plot), read on every move generation."""
 NEIGHBOUR_BITS = tuple(sum(1 << other for other in NEIGHBOURS[cell]) for cell in range(CELLS))
-EDGE_BITS = tuple((a, b, (1 << a) | (1 << b), a in BRIDGE_CELLS or b in BRIDGE_CELLS) for a, b in EDGES)
-"""Every ordered edge with the mask of its two cells and whether it reaches a bridge (R11a)."""
 
 
-def touching_terrain(ranch: Sequence[int]) -> list[int]:
-    """Per terrain, a bit mask of the empty cells next to a placed plot of that terrain (R11b)."""
+class RanchMasks(NamedTuple):
+    """What move generation reads of a ranch (R11): its placed cells, and per terrain the
+    cells next to a plot of that terrain, as bit masks. `ranch` is the ranch they describe."""
+
+    ranch: tuple[int, ...]
+    occupied: int
+    near: tuple[int, ...]
+
+
+def ranch_masks(ranch: Sequence[int]) -> RanchMasks:
+    """The masks of `ranch`, cell by cell."""
     near = [0] * len(TERRAINS)
     occupied = 0
-    for cell in range(CELLS):
-        number = ranch[cell]
+    for cell, number in enumerate(ranch):
         if number:
             occupied |= 1 << cell
             near[TERRAIN_OF[number]] |= NEIGHBOUR_BITS[cell]
-    return [mask & ~occupied for mask in near]
+    return RanchMasks(tuple(ranch), occupied, tuple(near))
+
+
+def with_plot(masks: RanchMasks, cell: int, number: int) -> RanchMasks:
+    """The masks once plot `number` lies on the empty `cell`: two bits set, no walk over the ranch."""
+    terrain = TERRAIN_OF[number]
+    near = (*masks.near[:terrain], masks.near[terrain] | NEIGHBOUR_BITS[cell], *masks.near[terrain + 1 :])
+    ranch = (*masks.ranch[:cell], number, *masks.ranch[cell + 1 :])
+    return RanchMasks(ranch, masks.occupied | 1 << cell, near)
 
 
 PLACED_PLOTS = tuple(tuple(f"{number}{name}" for name in CELL_NAMES) for number in range(PLOT_COUNT + 1))
@@ -55,22 +73,26 @@ PLACED_PLOTS = tuple(tuple(f"{number}{name}" for name in CELL_NAMES) for number 
 FIRST_HALVES = tuple(tuple(f"{half}+" for half in halves) for halves in PLACED_PLOTS)
 
 
-def placement_ids(ranch: Sequence[int], reserve: Sequence[int]) -> list[str]:
-    """Every legal domino from two reserve plots (R10, R11) in its notation, the lower number first."""
-    touching = touching_terrain(ranch)
-    occupied = sum(1 << cell for cell in range(CELLS) if ranch[cell])
-    free = [(a, b, bridge) for a, b, bits, bridge in EDGE_BITS if not bits & occupied]
+def placement_ids(masks: RanchMasks, reserve: Sequence[int]) -> list[str]:
+    """Every legal domino from two reserve plots (R10, R11) in its notation, the lower number first.
+
+    The edges are sets of bits (see `board.edges_leaving`): an edge is open when neither cell
+    is placed (R11), and a domino may use it when a half is on a bridge (R11a) or touches its
+    own terrain (R11b). Ids come in the order of `EDGES` for each pair of plots.
+    """
+    occupied, near = masks.occupied, masks.near
+    open_edges = ALL_EDGES & ~(edges_leaving(occupied) | edges_entering(occupied))
+    if not open_edges:
+        return []
     numbers = sorted(reserve)
-    out = []
+    out: list[str] = []
     for i, first in enumerate(numbers):
-        near_first, left = touching[TERRAIN_OF[first]], FIRST_HALVES[first]
+        from_first = edges_leaving(near[TERRAIN_OF[first]]) | BRIDGE_EDGES
+        left = FIRST_HALVES[first]
         for second in numbers[i + 1 :]:
-            near_second, right = touching[TERRAIN_OF[second]], PLACED_PLOTS[second]
-            out += [
-                left[cell_a] + right[cell_b]
-                for cell_a, cell_b, bridge in free
-                if bridge or near_first >> cell_a & 1 or near_second >> cell_b & 1
-            ]
+            usable = open_edges & (from_first | edges_entering(near[TERRAIN_OF[second]]))
+            right = PLACED_PLOTS[second]
+            out += [left[a] + right[b] for a, b in edge_pairs(usable)]
     return out
 
 

@@ -46,12 +46,15 @@ from tabletop.games.moonriver.board import (
     public_text,
 )
 from tabletop.games.moonriver.rules import (
+    RanchMasks,
     cowboy_moves,
     largest_territory,
     placement_ids,
     protected_cells,
+    ranch_masks,
     score_parts,
     territory,
+    with_plot,
 )
 
 CLAIM, EXPAND, PICK, SKULL, HIRE, COWBOY, DESPERADO, THIEF, OVER = (
@@ -97,6 +100,8 @@ class MoonRiverState(State):
         self.round = 1
         self.last_move: JsonDict | None = None
         self.legal_cache: list[str] | None = None
+        self.ranch_cache: list[RanchMasks] = [ranch_masks(ranch) for ranch in self.ranch]
+        """Per seat, the masks move generation reads (see `_masks_of`): a cache, not part of the position."""
 
     # -- construction --------------------------------------------------------------------
 
@@ -242,6 +247,7 @@ class MoonRiverState(State):
         copy.unused = self.unused[:]
         copy.claim_order = self.claim_order[:]
         copy.tasks = [t[:] for t in self.tasks]
+        copy.ranch_cache = self.ranch_cache[:]
         copy.rng = self.rng.copy()
         return copy
 
@@ -401,7 +407,11 @@ class MoonRiverState(State):
         seat = self.current
         held = len(self.reserve[seat])
         room = 2 if self.started > RESERVE else 1
-        ids = placement_ids(self.ranch[seat], self.reserve[seat]) if held >= 2 and self.placed < room else []
+        ids = (
+            placement_ids(self._masks_of(seat), self.reserve[seat])
+            if held >= 2 and self.placed < room
+            else []
+        )
         must = held > RESERVE or (self.final and self.placed == 0 and held >= 2)
         if not must:
             return [*ids, "done"]
@@ -411,6 +421,19 @@ class MoonRiverState(State):
             numbers = sorted(self.reserve[seat])
             return [f"discard:{a}+{b}" for i, a in enumerate(numbers) for b in numbers[i + 1 :]]
         return ["done"]
+
+    def _masks_of(self, seat: int) -> RanchMasks:
+        """The masks of `seat`'s ranch as it is now.
+
+        Why kept: every expansion step lists dominoes from them, and walking the 25 cells
+        for them cost more than the listing; a domino updates them with two bits (`_place`).
+        They are checked against the ranch they describe, so a ranch set any other way (a
+        stored or hand-made position) is simply walked again.
+        """
+        masks = self.ranch_cache[seat]
+        if masks.ranch != tuple(self.ranch[seat]):
+            masks = self.ranch_cache[seat] = ranch_masks(self.ranch[seat])
+        return masks
 
     def _thefts(self, seat: int) -> list[tuple[int, int]]:
         """R32 Cattle Thief: a cow of another ranch outside every territory holding a partner."""
@@ -570,9 +593,12 @@ class MoonRiverState(State):
         """R10, R20–R23: lay the domino, then cows, skulls and circles in that order."""
         halves = [cast(tuple[int, int], parse_half(half)) for half in action_id.split("+")]
         supply = COW_SUPPLY - sum(sum(c) for c in self.cows)
+        masks = self._masks_of(seat)
         for number, cell in halves:
             self.reserve[seat].remove(number)
             self.ranch[seat][cell] = number
+            masks = with_plot(masks, cell, number)
+        self.ranch_cache[seat] = masks
         for number, cell in halves:
             arriving = min(plot(number).cows, supply)
             self.cows[seat][cell] += arriving

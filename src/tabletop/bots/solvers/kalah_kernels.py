@@ -273,7 +273,7 @@ def search(
     frames[0, _ALPHA] = alpha
     frames[0, _BETA] = beta
     ply = 0
-    resolved, value = _open(stack, frames, orders, 0, m, rules, choose, database, limit, table, counters)
+    resolved, value = _open(stack, frames, orders, 0, m, choose, database, limit, table, counters)
     while True:
         if resolved:
             if ply == 0:
@@ -329,9 +329,7 @@ def _descend(
             frames[ply + 1, _BETA] = gain - frames[ply, _WINDOW_ALPHA]
         if ply + 2 >= MAX_PLY:
             raise ValueError("the search went deeper than MAX_PLY")
-        resolved, value = _open(
-            stack, frames, orders, ply + 1, m, rules, choose, database, limit, table, counters
-        )
+        resolved, value = _open(stack, frames, orders, ply + 1, m, choose, database, limit, table, counters)
         return ply + 1, resolved, value
     return ply, True, _close(frames, ply, table)
 
@@ -384,18 +382,13 @@ def _open(
     orders: IntArray,
     ply: int,
     m: int,
-    rules: tuple[bool, bool],
     choose: IntArray,
     database: ByteArray,
     limit: int,
     table: IntArray,
     counters: IntArray,
 ) -> tuple[bool, int]:  # pragma: no cover - compiled
-    """Enters the node `stack[ply]`: (True, value) when known at once, else (False, 0) and its frame set.
-
-    Known at once: in the database, beyond the window by the seeds in play, cut by the
-    table's bounds, or cut by a child's (`_child_cutoff`).
-    """
+    """Enters the node `stack[ply]`: (True, value) when known at once, else (False, 0) and its frame set."""
     cells = stack[ply]
     seeds = 0
     for index in range(2 * m + 1):
@@ -410,8 +403,8 @@ def _open(
     if -seeds >= beta:
         return True, -seeds
     key = rank(cells, m, choose)
-    bucket = _bucket(key, table)
-    slot = _slot(key, bucket, table)
+    bucket = ((key * 0x9E3779B97F4A7C15) >> 11 & (table.shape[0] // 2 - 1)) * 2
+    slot = bucket if table[bucket, 0] == key + 1 else bucket + 1 if table[bucket + 1, 0] == key + 1 else -1
     low = -INFINITY
     high = INFINITY
     hint = -1
@@ -423,9 +416,6 @@ def _open(
             return True, low
         if high <= alpha:
             return True, high
-    cut, bound = _child_cutoff(cells, stack[ply + 1], m, rules, choose, database, limit, table, beta)
-    if cut:
-        return True, bound
     frames[ply, _LOW] = low
     frames[ply, _HIGH] = high
     frames[ply, _WINDOW_ALPHA] = max(alpha, low)
@@ -438,64 +428,6 @@ def _open(
     frames[ply, _KEY] = key
     frames[ply, _NEXT] = 0
     _order_moves(cells, m, hint, orders[ply])
-    return False, 0
-
-
-@njit(cache=True)
-def _bucket(key: int, table: IntArray) -> int:  # pragma: no cover - compiled
-    """The first row of the key's two-slot bucket: a multiplicative hash of the rank."""
-    return int(((key * 0x9E3779B97F4A7C15) >> 11 & (table.shape[0] // 2 - 1)) * 2)
-
-
-@njit(cache=True)
-def _slot(key: int, bucket: int, table: IntArray) -> int:  # pragma: no cover - compiled
-    """The row of the bucket holding the key, or −1."""
-    if table[bucket, 0] == key + 1:
-        return bucket
-    if table[bucket + 1, 0] == key + 1:
-        return bucket + 1
-    return -1
-
-
-@njit(cache=True)
-def _child_cutoff(
-    cells: IntArray,
-    child: IntArray,
-    m: int,
-    rules: tuple[bool, bool],
-    choose: IntArray,
-    database: ByteArray,
-    limit: int,
-    table: IntArray,
-    beta: int,
-) -> tuple[bool, int]:  # pragma: no cover - compiled
-    """Enhanced transposition cutoff: (True, bound) when a child already known proves value ≥ beta.
-
-    Every move is played and its child looked up (game end, database, the table's lower
-    bound for the mover) before any subtree is searched: a cut found this way costs m
-    sowings and look-ups, where the move order might first have searched a whole subtree.
-    """
-    for pit in range(m):
-        if cells[pit] == 0:
-            continue
-        gain, kind, final = play(cells, child, pit, m, rules[0], rules[1])
-        if kind == OVER:
-            bound = final
-        else:
-            seeds = 0
-            for index in range(2 * m + 1):
-                seeds += child[index]
-            key = rank(child, m, choose)
-            if seeds <= limit:
-                known = database[key]
-                bound = gain + known if kind == AGAIN else gain - known
-            else:
-                slot = _slot(key, _bucket(key, table), table)
-                if slot < 0:
-                    continue
-                bound = gain + table[slot, 1] if kind == AGAIN else gain - table[slot, 2]
-        if bound >= beta:
-            return True, bound
     return False, 0
 
 

@@ -39,6 +39,11 @@ def render(template: str, **context: Any) -> str:
     return ENVIRONMENT.get_template(template).render(**context)
 
 
+def render_part(template: str, macro: str, *arguments: Any) -> str:
+    """One macro of a template rendered alone: a part of a page that a message carries."""
+    return str(getattr(ENVIRONMENT.get_template(template).module, macro)(*arguments))
+
+
 def seat_name(seat: int) -> str:
     """A seat nobody has taken yet, for people: seats count from 0 in the API, players from 1.
 

@@ -7,7 +7,10 @@
  * HTML in place (idiomorph), then after every click keeps the actions whose path starts
  * with the clicks so far, marks the next possible elements `clickable`, sends an action once
  * it is fully matched, and offers buttons by label for path-less or ambiguous choices. A
- * click anywhere else cancels the clicks. Moves carry the seq they were chosen at.
+ * click anywhere else cancels the clicks. Moves carry the seq they were chosen at. After a
+ * move the server sends only an "update" (the new drawing, the log entry appended, the
+ * prompt and players): the client applies it to the live state it keeps, then shows that
+ * as it shows a view.
  *
  * Multi-select: an element named in the selection of any action still possible is
  * toggled by a click (classes `clickable toggleable`, and `toggled` while chosen, with
@@ -425,6 +428,29 @@
     refresh();
   }
 
+  // An "update" carries what one move changed (docs/protocol.md): it is applied to the live
+  // state this client holds, and the result is shown as a view would be. One that does not
+  // start from this client's seq (a move missed) is dropped, and the whole view asked for.
+  function applyUpdate(message) {
+    if (message.since !== view.seq || replaying) {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync" }));
+      return;
+    }
+    const parsed = new DOMParser().parseFromString(liveHtml, "text/html");
+    const state = parsed.getElementById("tt-state");
+    state.dataset.seq = String(message.seq);
+    state.dataset.status = message.status;
+    parsed.getElementById("tt-board").innerHTML = message.board;
+    Object.entries(message.parts).forEach(([id, html]) => {
+      const part = parsed.getElementById(id);
+      if (part) part.outerHTML = html;
+    });
+    const log = parsed.getElementById("tt-log");
+    message.log.forEach((html) => log.insertAdjacentHTML("beforeend", html));
+    const { board: _board, parts: _parts, log: _log, since: _since, ...fields } = message;
+    applyView({ ...view, ...fields, type: "view", html: state.outerHTML });
+  }
+
   function addChat(message) {
     const lines = document.getElementById("tt-chat-lines");
     const line = document.createElement("li");
@@ -460,6 +486,9 @@
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       applyView(message);
+      showViewers(message);
+    } else if (message.type === "update") {
+      applyUpdate(message);
       showViewers(message);
     } else if (message.type === "moved") {
       awaitedSeq = message.seq;

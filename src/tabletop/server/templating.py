@@ -41,7 +41,14 @@ def render(template: str, **context: Any) -> str:
 
 def render_part(template: str, macro: str, *arguments: Any) -> str:
     """One macro of a template rendered alone: a part of a page that a message carries."""
-    return str(getattr(ENVIRONMENT.get_template(template).module, macro)(*arguments))
+    return str(getattr(_macros(template), macro)(*arguments))
+
+
+@lru_cache(maxsize=8)
+def _macros(template: str) -> Any:
+    """A template's macros, loaded once per process (not checked for changes on disk each
+    time, as pages are): parts are rendered for every viewer of every move."""
+    return ENVIRONMENT.get_template(template).module
 
 
 def seat_name(seat: int) -> str:

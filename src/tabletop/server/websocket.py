@@ -89,27 +89,15 @@ class TableConnection:
             try:
                 self.context.watchers.add(self.table_id, watcher)
                 await self.send_view()
-                await self._tell_watchers()
+                self.context.watchers.announce(self.table_id)
                 await self._receive_messages()
             except WebSocketDisconnect:
                 return
             finally:
                 forwarding.cancel()
                 await asyncio.gather(forwarding, return_exceptions=True)
-                await self._stop_watching(watcher)
-
-    async def _stop_watching(self, watcher: Watcher) -> None:
-        self.context.watchers.remove(self.table_id, watcher)
-        await self._tell_watchers()
-
-    async def _tell_watchers(self) -> None:
-        """Every connection of the table in this process learns the new spectator count.
-
-        A connection that is closing meanwhile may fail to send; its own loop ends it, and
-        the others are told all the same.
-        """
-        others = self.context.watchers.of(self.table_id)
-        await asyncio.gather(*(other.notify() for other in others), return_exceptions=True)
+                self.context.watchers.remove(self.table_id, watcher)
+                self.context.watchers.announce(self.table_id)
 
     async def send_view(self) -> None:
         """Sends this viewer's whole current view (on connect, on asking, when the table changes)."""

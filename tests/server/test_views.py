@@ -205,10 +205,14 @@ async def test_no_viewer_is_sent_anything_of_what_is_hidden_from_it(
     for _move in range(8):
         mover = live.state.current_players()[0]
         await service.play(table_id, mover, rng.choice(live.state.legal_action_ids(mover)), live.seq)
+        boards = dict(live.boards)  # what the drawings of this move are sent as changes to
         sent = {viewer: (live_message(live, viewer), update_message(live, viewer)) for viewer in (0, 1, None)}
         for viewer, (full, update) in sent.items():
             resampled = dataclasses.replace(
-                live, state=live.state.determinize(viewer, Rng(rng.getrandbits(32))), rendered={}
+                live,
+                state=live.state.determinize(viewer, Rng(rng.getrandbits(32))),
+                rendered={},
+                boards=dict(boards),
             )
             assert resampled.state.to_json() != live.state.to_json()  # something was hidden
             assert _as_received(full) == _as_received(live_message(resampled, viewer))

@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 
 from tabletop.engine import Action, JsonDict, Outcome, People, Seat
+from tabletop.server.board_changes import Drawing, changes
 from tabletop.server.live import LiveTable, LogEntry, replay_snapshot
 from tabletop.server.summaries import outcome_summary, seat_display_name, table_people
 from tabletop.server.templating import profile_url, render, render_part
@@ -197,7 +198,9 @@ def live_message(live: LiveTable, viewer: Seat | None, *, watching: int = 0) -> 
     """
     cached = live.rendered.get(viewer)
     if cached is None:
-        cached = live.rendered[viewer] = _open_object(socket_message(view_data(live, viewer)))
+        data = view_data(live, viewer)
+        live.boards[viewer] = (live.seq, Drawing.split(data["svg"]))
+        cached = live.rendered[viewer] = _open_object(socket_message(data))
     return _closed_now(cached, watching)
 
 
@@ -213,9 +216,10 @@ def can_update(live: LiveTable) -> bool:
 def update_message(live: LiveTable, viewer: Seat | None, *, watching: int = 0) -> str:
     """The WebSocket "update" for `viewer` from seq - 1 to seq (only when `can_update`).
 
-    It carries what a move changes: the new drawing, the log entry appended, the prompt
-    and the players' list, the actions and the clocks, never the rest of the page. It is
-    rendered once per seq and viewer, so every spectator gets the same bytes.
+    It carries what a move changes: the drawing's elements that changed (or the whole
+    drawing), the log entry appended, the prompt and the players' list, the actions and
+    the clocks, never the rest of the page. It is rendered once per seq and viewer, so
+    every spectator gets the same bytes.
     """
     key = ("update", viewer)
     cached = live.rendered.get(key)
@@ -231,6 +235,10 @@ def _update(live: LiveTable, viewer: Seat | None) -> dict[str, Any]:
     appended = [render_part(PARTS, "log_entry", data, item) for item in data["log"]]
     if live.seq == 1:  # the log was "No moves yet.": its list takes the place of that line
         parts["tt-log"], appended = render_part(PARTS, "log", data), []
+    board, drawing = data["svg"], Drawing.split(data["svg"])
+    seq_before, before = live.boards.get(viewer, (None, None))
+    board_changes = changes(before, drawing) if seq_before == live.seq - 1 else None
+    live.boards[viewer] = (live.seq, drawing)
     return {
         "type": "update",
         "table": data["table"],
@@ -243,7 +251,8 @@ def _update(live: LiveTable, viewer: Seat | None) -> dict[str, Any]:
         "actions": data["actions"],
         "last_move_path": data["last_move_path"],
         "clock": data["clock"],
-        "board": data["svg"],
+        "board": board if board_changes is None else None,
+        "board_changes": board_changes,
         "parts": parts,
         "log": appended,
     }

@@ -77,6 +77,7 @@
   const CLOSE_POLICY_VIOLATION = 1008;
   const BLOCKED_HINT = "No move has exactly the elements you selected: change the selection to go on.";
   const FIRST_SELECT_HINT = "Choose on the board first: a click selects an element, another puts it back.";
+  const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
   const MARKS = ["clickable", "selected", "last-move", "toggleable", "toggled", "tt-blocked"];
 
   function startsWith(path, prefix) {
@@ -440,15 +441,40 @@
     const state = parsed.getElementById("tt-state");
     state.dataset.seq = String(message.seq);
     state.dataset.status = message.status;
-    parsed.getElementById("tt-board").innerHTML = message.board;
+    if (!patchBoard(parsed, message)) {
+      socket.send(JSON.stringify({ type: "sync" }));
+      return;
+    }
     Object.entries(message.parts).forEach(([id, html]) => {
       const part = parsed.getElementById(id);
       if (part) part.outerHTML = html;
     });
     const log = parsed.getElementById("tt-log");
     message.log.forEach((html) => log.insertAdjacentHTML("beforeend", html));
-    const { board: _board, parts: _parts, log: _log, since: _since, ...fields } = message;
+    const { board: _board, board_changes: _changes, parts: _parts, log: _log, since: _since, ...fields } = message;
     applyView({ ...view, ...fields, type: "view", html: state.outerHTML });
+  }
+
+  // The update's drawing: whole, or as runs of the <svg>'s children replaced (each run
+  // [first, removed, markup], applied from the last so that the earlier indices hold).
+  // False when this client's drawing does not have the children the runs were made for.
+  function patchBoard(parsed, message) {
+    const board = parsed.getElementById("tt-board");
+    if (message.board !== null) {
+      board.innerHTML = message.board;
+      return true;
+    }
+    const svg = board.firstElementChild;
+    const { children, runs } = message.board_changes;
+    if (!svg || svg.children.length !== children) return false;
+    runs.slice().reverse().forEach(([first, removed, markup]) => {
+      for (let index = 0; index < removed; index += 1) svg.children[first].remove();
+      const holder = parsed.createElementNS(SVG_NAMESPACE, "svg");
+      holder.innerHTML = markup;
+      const before = svg.children[first] || null;
+      [...holder.childNodes].forEach((node) => svg.insertBefore(node, before));
+    });
+    return true;
   }
 
   function addChat(message) {

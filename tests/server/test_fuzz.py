@@ -235,7 +235,7 @@ def test_fuzzed_websocket_frames_get_an_answer_and_never_a_crash(
                 answer = json.loads(socket.recv(timeout=ANSWER_SECONDS))
             except ConnectionClosed as closed:
                 pytest.fail(f"the server closed the socket ({closed.rcvd}) on {frame[:80]!r}")
-            tally.record(200 if answer["type"] in ("error", "view", "chat") else 500)
+            tally.record(200 if answer["type"] in ("error", "view", "update", "moved", "chat") else 500)
 
         check()
     tally.report()

@@ -7,13 +7,16 @@ declares them public (`State.public_label`), and all of them once the game is ov
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 
 import pytest
 
+from tabletop.engine import Rng
 from tabletop.server.live import LogEntry, replay_snapshot
 from tabletop.server.service import TableRequest, TableService
-from tabletop.server.views import live_message, replay_view_data, state_fragment, view_data
+from tabletop.server.views import live_message, replay_view_data, state_fragment, update_message, view_data
 from tabletop.store import SeatSpec, Store
 
 pytestmark = pytest.mark.asyncio
@@ -179,3 +182,38 @@ async def test_people_are_named_everywhere_and_the_viewer_is_you(service: TableS
     assert view_data(live, 1)["outcome"]["reason"] == "You (Blue) took the last stone"
     assert view_data(live, None)["outcome"]["reason"] == "Bob (Blue) took the last stone"
     assert view_data(live, 0)["log"][0]["label"] == "take 2 from heap 2"
+
+
+def _as_received(message: str) -> dict[str, object]:
+    """A message as its client reads it, without the moment it was sent."""
+    data = json.loads(message)
+    data.pop("server_time")
+    return dict(data)
+
+
+@pytest.mark.parametrize(("game_id", "seed"), [("iwari", 3), ("luckynumbers", 11)])
+async def test_no_viewer_is_sent_anything_of_what_is_hidden_from_it(
+    service: TableService, store: Store, game_id: str, seed: int
+) -> None:
+    # Every seat and a spectator get the full view and the update after each move, rendered
+    # one after the other on the same table (so through the same caches). Each must be
+    # exactly what the same table sends that viewer once everything it cannot see (other
+    # hands, the deck, the face-down tiles) is dealt anew: hidden data changes no byte.
+    table_id, _ann, _bob = await _table(service, store, game_id, seed)
+    live = await service.table(table_id)
+    rng = random.Random(seed)
+    for _move in range(8):
+        mover = live.state.current_players()[0]
+        await service.play(table_id, mover, rng.choice(live.state.legal_action_ids(mover)), live.seq)
+        boards = dict(live.boards)  # what the drawings of this move are sent as changes to
+        sent = {viewer: (live_message(live, viewer), update_message(live, viewer)) for viewer in (0, 1, None)}
+        for viewer, (full, update) in sent.items():
+            resampled = dataclasses.replace(
+                live,
+                state=live.state.determinize(viewer, Rng(rng.getrandbits(32))),
+                rendered={},
+                boards=dict(boards),
+            )
+            assert resampled.state.to_json() != live.state.to_json()  # something was hidden
+            assert _as_received(full) == _as_received(live_message(resampled, viewer))
+            assert _as_received(update) == _as_received(update_message(resampled, viewer))

@@ -32,10 +32,10 @@ def _receive(socket: ClientConnection) -> dict[str, Any]:
 
 
 def _view_at(socket: ClientConnection, seq: int) -> dict[str, Any]:
-    """The first view message at `seq` (earlier ones may still be on their way)."""
+    """The first view or update message at `seq` (earlier ones may still be on their way)."""
     while True:
         message = _receive(socket)
-        if message["type"] == "view" and message["seq"] == seq:
+        if message["type"] in ("view", "update") and message["seq"] == seq:
             return message
 
 
@@ -82,10 +82,43 @@ def test_every_viewer_sees_a_move_without_asking(site: Site) -> None:
             _receive(socket)
         first.send(json.dumps({"type": "move", "action": "3:2", "seq": 0}))
         seen = [_view_at(socket, 1) for socket in (first, second, spectator)]
+    assert [(message["type"], message["since"]) for message in seen] == [("update", 0)] * 3
     assert [message["current_players"] for message in seen] == [[1], [1], [1]]
     assert (seen[0]["actions"], len(seen[1]["actions"])) == ([], 10)
-    assert all("take 2 from heap 3" in message["html"] for message in seen)
+    assert all("take 2 from heap 3" in message["parts"]["tt-log"] for message in seen)
     assert _logged(site, table_id) == ["3:2"]
+
+
+def test_an_update_carries_only_what_the_move_changed(site: Site) -> None:
+    table_id, ann, bob = _started_nim(site)
+    with _socket(site, table_id, ann) as first, _socket(site, table_id, bob) as second:
+        full = _receive(first)
+        _receive(second)
+        first.send(json.dumps({"type": "move", "action": "3:2", "seq": 0}))
+        _view_at(second, 1)
+        second.send(json.dumps({"type": "move", "action": "1:1", "seq": 1}))
+        update = _view_at(first, 2)
+    assert (update["type"], update["since"], update["seq"], update["seat"]) == ("update", 1, 2, 0)
+    assert "html" not in update and sorted(update["parts"]) == ["tt-players", "tt-turn"]
+    assert len(update["log"]) == 1 and 'data-seq="2"' in update["log"][0]
+    assert "take 1 from heap 1" in update["log"][0]
+    assert update["board"] is None and update["board_changes"]["runs"]  # the drawing's changes only
+    assert "You" in update["parts"]["tt-turn"] and "(you)" in update["parts"]["tt-players"]
+    assert len(json.dumps(update)) < len(json.dumps(full))
+
+
+def test_a_client_that_asks_for_a_sync_gets_the_whole_view_once_per_seq(site: Site) -> None:
+    table_id, ann, _bob = _started_nim(site)
+    with _socket(site, table_id, ann) as socket:
+        _receive(socket)
+        site.http.post(f"/api/tables/{table_id}/moves", json={"action": "3:2", "seq": 0}, headers=ann.headers)
+        assert _view_at(socket, 1)["type"] == "update"
+        socket.send(json.dumps({"type": "sync"}))
+        socket.send(json.dumps({"type": "sync"}))
+        socket.send(json.dumps({"type": "chat", "text": "done"}))
+        answers = [_receive(socket), _receive(socket)]
+    assert [(answer["type"], answer.get("seq")) for answer in answers] == [("view", 1), ("chat", None)]
+    assert "take 2 from heap 3" in answers[0]["html"]
 
 
 def test_a_reconnect_restores_the_current_view(site: Site) -> None:

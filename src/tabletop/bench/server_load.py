@@ -273,7 +273,7 @@ async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Ra
         if message["type"] == "error":
             table.measurements.errors += 1
             continue
-        if message["type"] != "view":
+        if message["type"] not in ("view", "update"):  # an update is a view's moving parts
             continue
         table.measurements.received(len(text.encode() if isinstance(text, str) else text))
         table.saw(message["seq"])

@@ -43,7 +43,7 @@ _SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
 """Verbs that do not just drop their "s" when the subject becomes "you"."""
 
 _SIBILANT_ENDINGS = ("sses", "shes", "ches", "xes", "zes")
-_LOWER_AFTER = re.compile(r"[\w,;:(–-]\Z")
+_LOWER_AFTER = re.compile(r"[\w,;:(–-]")
 """A "you" after these continues a sentence; anywhere else (a line's start too) it starts one."""
 
 
@@ -114,8 +114,7 @@ class People:
 
         def person(match: re.Match[str]) -> str:
             words = self._words(int(match.group(1)), match.group(2) or "")
-            line = text[: match.start()].rpartition("\n")[2].rstrip()
-            if words.startswith("you") and not _LOWER_AFTER.search(line):
+            if words.startswith("you") and not _continues_sentence(text, match.start()):
                 words = "Y" + words[1:]
             return escape(words) if markup else words
 
@@ -145,6 +144,22 @@ class People:
             verb, _, rest = then.partition(" ")
             then = " ".join(filter(None, (_second_person(verb), rest)))
         return f"{self.name(seat)} {then}"
+
+
+def _continues_sentence(text: str, end: int) -> bool:
+    """Whether what precedes `end` on its line (spaces aside) continues a sentence.
+
+    It looks back from `end` instead of slicing the line, because a drawing is often one
+    long line with many mentions: slicing and searching it for each one cost as much as
+    drawing it.
+
+    >>> _continues_sentence("Take it,  ", 10), _continues_sentence("Done.\\n  ", 8)
+    (True, False)
+    """
+    index = end - 1
+    while index >= 0 and text[index] != "\n" and text[index].isspace():
+        index -= 1
+    return index >= 0 and _LOWER_AFTER.fullmatch(text[index]) is not None
 
 
 def _second_person(verb: str) -> str:

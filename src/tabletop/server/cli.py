@@ -72,6 +72,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=WEBSOCKET_MAX_BYTES,
+        ws_per_message_deflate=False,  # it cost more CPU per move than it saved (docs/protocol.md)
         log_level="warning",
         proxy_headers=behind_https_proxy,
         forwarded_allow_ips="127.0.0.1",

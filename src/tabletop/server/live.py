@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from tabletop.engine import Action, ActionId, Game, IllegalAction, JsonDict, Seat, State
+from tabletop.server.board_changes import Drawing
 from tabletop.server.clocks import ClockSpec, SeatClocks
 from tabletop.store import MoveRecord, TableRecord
 
@@ -75,6 +76,9 @@ class LiveTable:
     log: list[LogEntry] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rendered: dict[Any, Any] = field(default_factory=dict)
+    boards: dict[Seat | None, tuple[int, Drawing | None]] = field(default_factory=dict)
+    """The last drawing each viewer was sent, with its seq: what the next update's drawing
+    is sent as changes to (`views.update_message`). Kept when `rendered` is cleared."""
     acting_since: dict[Seat, int] = field(default_factory=dict)
     """For each seat, the seq since which its situation has not changed (it began or stopped
     acting, or moved itself): a move chosen at any seq from there on is still current."""

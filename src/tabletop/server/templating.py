@@ -39,6 +39,18 @@ def render(template: str, **context: Any) -> str:
     return ENVIRONMENT.get_template(template).render(**context)
 
 
+def render_part(template: str, macro: str, *arguments: Any) -> str:
+    """One macro of a template rendered alone: a part of a page that a message carries."""
+    return str(getattr(_macros(template), macro)(*arguments))
+
+
+@lru_cache(maxsize=8)
+def _macros(template: str) -> Any:
+    """A template's macros, loaded once per process (not checked for changes on disk each
+    time, as pages are): parts are rendered for every viewer of every move."""
+    return ENVIRONMENT.get_template(template).module
+
+
 def seat_name(seat: int) -> str:
     """A seat nobody has taken yet, for people: seats count from 0 in the API, players from 1.
 

@@ -13,17 +13,21 @@ drawing — is resolved with the table's names, each seat's colour and "you" for
 
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from tabletop.engine import JsonDict, Outcome, People, Seat
+import orjson
+
+from tabletop.engine import Action, JsonDict, Outcome, People, Seat
+from tabletop.server.board_changes import Drawing, changes
 from tabletop.server.live import LiveTable, LogEntry, replay_snapshot
 from tabletop.server.summaries import outcome_summary, seat_display_name, table_people
-from tabletop.server.templating import profile_url, render
+from tabletop.server.templating import profile_url, render, render_part
 from tabletop.store import RatingDelta
 
 ViewData = dict[str, Any]
+PARTS = "_table_parts.html"
 
 
 def visible_log(live: LiveTable, viewer: Seat | None, revealed: bool) -> list[LogEntry]:
@@ -33,50 +37,77 @@ def visible_log(live: LiveTable, viewer: Seat | None, revealed: bool) -> list[Lo
     return [entry.as_seen_by(viewer) for entry in live.log]
 
 
+@dataclass(frozen=True)
+class _Reading:
+    """The table as one viewer reads it now: what a full view and an update both start from."""
+
+    view: JsonDict
+    people: People
+    movers: tuple[Seat, ...]
+    actions: list[Action]
+    outcome: Outcome | None
+    ended: bool
+
+    @classmethod
+    def of(cls, live: LiveTable, viewer: Seat | None) -> _Reading:
+        """Reads `viewer`'s view, their legal actions (if they may act) and the result."""
+        state = live.state
+        view = state.view(viewer)
+        ended = live.record.status == "finished" or state.is_over()
+        movers = () if ended else state.current_players()
+        playing = live.record.status == "playing" and not ended
+        actions = state.legal_actions(viewer) if playing and viewer in movers else []
+        people = table_people(live.record, view, viewer)
+        return cls(view, people, movers, actions, _result(live), ended)
+
+    def prompt(self, live: LiveTable) -> str:
+        """The prompt for this reader; a table ended by a resignation or the clock says so."""
+        prompt = str(self.view.get("prompt", ""))
+        if self.outcome is not None and not live.state.is_over():
+            prompt = f"Game over: {self.outcome.reason}"
+        return self.people.resolve(prompt)
+
+    def shared(self, live: LiveTable, viewer: Seat | None, log: list[LogEntry]) -> ViewData:
+        """The fields a full view and an update both carry, with `log` as this reader may read it."""
+        people = self.people
+        return {
+            "table": live.id,
+            "seq": live.seq,
+            "status": live.record.status,
+            "seat": viewer,
+            "prompt": self.prompt(live),
+            "current_players": list(self.movers),
+            "actions": [
+                {
+                    "id": action.id,
+                    "label": people.resolve(action.label),
+                    "path": list(action.path),
+                    "selection": sorted(action.selection),
+                }
+                for action in self.actions
+            ],
+            "last_move_path": list(log[-1].path) if log else [],
+            "players": _players(live, self.movers, self.outcome, people),
+            "log": [_log_item(entry, people) for entry in log],
+            "clock": _clock(live),
+            "svg": _drawing(live, self.view, people),
+        }
+
+
 def view_data(live: LiveTable, viewer: Seat | None, *, revealed: bool | None = None) -> ViewData:
     """Everything a client may know about the table now, as JSON-safe data."""
-    state = live.state
-    view = state.view(viewer)
-    ended = live.record.status == "finished" or state.is_over()
-    movers = () if ended else state.current_players()
-    playing = live.record.status == "playing" and not ended
-    actions = state.legal_actions(viewer) if playing and viewer in movers else []
-    log = visible_log(live, viewer, ended if revealed is None else revealed)
-    outcome = _result(live)
-    people = table_people(live.record, view, viewer)
-    prompt = str(view.get("prompt", ""))
-    if outcome is not None and not state.is_over():  # ended by a resignation or the clock
-        prompt = f"Game over: {outcome.reason}"
-    prompt = people.resolve(prompt)
-    return {
-        "table": live.id,
+    reading = _Reading.of(live, viewer)
+    log = visible_log(live, viewer, reading.ended if revealed is None else revealed)
+    outcome = reading.outcome
+    return reading.shared(live, viewer, log) | {
         "game": live.game.id,
         "title": live.game.title,
-        "seq": live.seq,
-        "status": live.record.status,
         "mode": live.record.mode,
         "rated": live.record.rated,
-        "seat": viewer,
-        "prompt": prompt,
-        "current_players": list(movers),
-        "actions": [
-            {
-                "id": action.id,
-                "label": people.resolve(action.label),
-                "path": list(action.path),
-                "selection": sorted(action.selection),
-            }
-            for action in actions
-        ],
-        "last_move_path": list(log[-1].path) if log else [],
-        "players": _players(live, movers, outcome, people),
-        "log": [_log_item(entry, people) for entry in log],
-        "outcome": None if outcome is None else outcome_summary(outcome, people),
-        "clock": _clock(live),
+        "outcome": None if outcome is None else outcome_summary(outcome, reading.people),
         "clock_text": None if live.clocks is None else live.clocks.spec.describe(),
         "server_time": server_time(),
-        "view": people.resolve_all(view),
-        "svg": _drawing(live, view, people),
+        "view": reading.people.resolve_all(reading.view),
     }
 
 
@@ -106,7 +137,7 @@ def _drawing(live: LiveTable, view: JsonDict, people: People) -> str:
     `draw_svg` depends on the view and the names alone, so readers who see the same (all
     spectators) share one drawing.
     """
-    key = ("svg", json.dumps(view, sort_keys=True), people)
+    key = ("svg", orjson.dumps(view, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS), people)
     drawing = live.rendered.get(key)
     if drawing is None:
         drawing = live.rendered[key] = live.game.draw_svg(view, people.names, people.viewer)
@@ -167,9 +198,74 @@ def live_message(live: LiveTable, viewer: Seat | None, *, watching: int = 0) -> 
     """
     cached = live.rendered.get(viewer)
     if cached is None:
-        cached = json.dumps(socket_message(view_data(live, viewer)))[:-1]
-        live.rendered[viewer] = cached
-    return f'{cached}, "watching": {int(watching)}, "server_time": "{server_time()}"}}'
+        data = view_data(live, viewer)
+        live.boards[viewer] = (live.seq, Drawing.split(data["svg"]))
+        cached = live.rendered[viewer] = _open_object(socket_message(data))
+    return _closed_now(cached, watching)
+
+
+def can_update(live: LiveTable) -> bool:
+    """Whether the table's last change was a move that an "update" describes in full.
+
+    A move that ends the game changes more than an update carries (the result, the whole
+    log revealed), so the table's viewers get a full view then.
+    """
+    return live.seq > 0 and live.record.status == "playing" and not live.is_over
+
+
+def update_message(live: LiveTable, viewer: Seat | None, *, watching: int = 0) -> str:
+    """The WebSocket "update" for `viewer` from seq - 1 to seq (only when `can_update`).
+
+    It carries what a move changes: the drawing's elements that changed (or the whole
+    drawing), the log entry appended, the prompt and the players' list, the actions and
+    the clocks, never the rest of the page. It is rendered once per seq and viewer, so
+    every spectator gets the same bytes.
+    """
+    key = ("update", viewer)
+    cached = live.rendered.get(key)
+    if cached is None:
+        cached = live.rendered[key] = _open_object(_update(live, viewer))
+    return _closed_now(cached, watching)
+
+
+def _update(live: LiveTable, viewer: Seat | None) -> dict[str, Any]:
+    reading = _Reading.of(live, viewer)
+    data = reading.shared(live, viewer, [live.log[-1].as_seen_by(viewer)])
+    parts = {"tt-turn": render_part(PARTS, "turn", data), "tt-players": render_part(PARTS, "players", data)}
+    appended = [render_part(PARTS, "log_entry", data, item) for item in data["log"]]
+    if live.seq == 1:  # the log was "No moves yet.": its list takes the place of that line
+        parts["tt-log"], appended = render_part(PARTS, "log", data), []
+    board, drawing = data["svg"], Drawing.split(data["svg"])
+    seq_before, before = live.boards.get(viewer, (None, None))
+    board_changes = changes(before, drawing) if seq_before == live.seq - 1 else None
+    live.boards[viewer] = (live.seq, drawing)
+    return {
+        "type": "update",
+        "table": data["table"],
+        "seq": data["seq"],
+        "since": data["seq"] - 1,
+        "status": data["status"],
+        "seat": viewer,
+        "prompt": data["prompt"],
+        "current_players": data["current_players"],
+        "actions": data["actions"],
+        "last_move_path": data["last_move_path"],
+        "clock": data["clock"],
+        "board": board if board_changes is None else None,
+        "board_changes": board_changes,
+        "parts": parts,
+        "log": appended,
+    }
+
+
+def _open_object(message: dict[str, Any]) -> str:
+    """`message` as JSON without its closing brace, for `_closed_now` to finish per connection."""
+    return orjson.dumps(message)[:-1].decode()
+
+
+def _closed_now(opened: str, watching: int) -> str:
+    """The message with the watcher count and the time it is sent at."""
+    return f'{opened},"watching":{int(watching)},"server_time":"{server_time()}"}}'
 
 
 def socket_message(data: ViewData) -> dict[str, Any]:

@@ -1,10 +1,11 @@
 """The live connection of one table page: one WebSocket per open page (docs/protocol.md).
 
 Life cycle: connect (origin checked, table found, player from the session or token) ->
-a "view" snapshot -> then, concurrently, the client's messages ("move", "chat") and the
-hub's events (each answered with this viewer's fresh "view", or a "chat" line) -> close.
-Every view the client gets is `views.live_message(table, seat)`; the seat comes from the
-session, never from the client. Each connection also counts as a watcher of its table
+a "view" snapshot -> then, concurrently, the client's messages ("move", "chat", "sync") and
+the hub's events (a move answered with this viewer's "update" from the seq it holds, any
+other change with its fresh "view", or a "chat" line) -> close. Every view and update the
+client gets is `views.live_message` or `views.update_message` for its seat; the seat comes
+from the session, never from the client. Each connection also counts as a watcher of its table
 (`watchers.py`), and every connection of the table hears the spectator count change.
 """
 
@@ -15,6 +16,7 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
@@ -23,7 +25,7 @@ from tabletop.server.context import Context, context_of
 from tabletop.server.hub import Subscription, table_channel
 from tabletop.server.identity import current_player
 from tabletop.server.live import LiveTable
-from tabletop.server.views import live_message
+from tabletop.server.views import can_update, live_message, update_message
 from tabletop.server.watchers import Watcher
 from tabletop.store import PlayerRecord
 
@@ -73,7 +75,10 @@ class TableConnection:
         self.table_id = table_id
         self.player = player
         self._send_lock = asyncio.Lock()
-        self._last_view: str | None = None
+        self._sent_seq: int | None = None
+        """The seq of the last view or update sent: an update applies only on top of it."""
+        self._full_seq: int | None = None
+        """The seq of the last whole view sent: a "sync" at that seq has nothing to add."""
         self._last_watching: int | None = None
 
     async def run(self) -> None:
@@ -84,37 +89,38 @@ class TableConnection:
             try:
                 self.context.watchers.add(self.table_id, watcher)
                 await self.send_view()
-                await self._tell_watchers()
+                self.context.watchers.announce(self.table_id)
                 await self._receive_messages()
             except WebSocketDisconnect:
                 return
             finally:
                 forwarding.cancel()
                 await asyncio.gather(forwarding, return_exceptions=True)
-                await self._stop_watching(watcher)
-
-    async def _stop_watching(self, watcher: Watcher) -> None:
-        self.context.watchers.remove(self.table_id, watcher)
-        await self._tell_watchers()
-
-    async def _tell_watchers(self) -> None:
-        """Every connection of the table in this process learns the new spectator count.
-
-        A connection that is closing meanwhile may fail to send; its own loop ends it, and
-        the others are told all the same.
-        """
-        others = self.context.watchers.of(self.table_id)
-        await asyncio.gather(*(other.notify() for other in others), return_exceptions=True)
+                self.context.watchers.remove(self.table_id, watcher)
+                self.context.watchers.announce(self.table_id)
 
     async def send_view(self) -> None:
-        """Sends this viewer's current view unless it was the last thing sent."""
+        """Sends this viewer's whole current view (on connect, on asking, when the table changes)."""
         live = await self.context.service.table(self.table_id)
-        seat = live.record.seat_of(self.player.id if self.player else None)
         self._last_watching = self._spectators(live)
-        message = live_message(live, seat, watching=self._last_watching)
-        if message is not self._last_view:
-            self._last_view = message
-            await self._send_text(message)
+        self._sent_seq = self._full_seq = live.seq
+        await self._send_text(live_message(live, self._seat(live), watching=self._last_watching))
+
+    async def send_move(self) -> None:
+        """After a move: an update when this client holds the view just before it, else the
+        whole view (it missed a move), and nothing when it already has this seq."""
+        live = await self.context.service.table(self.table_id)
+        if self._sent_seq == live.seq:
+            return
+        if self._sent_seq != live.seq - 1 or not can_update(live):
+            await self.send_view()
+            return
+        self._last_watching = self._spectators(live)
+        self._sent_seq = live.seq
+        await self._send_text(update_message(live, self._seat(live), watching=self._last_watching))
+
+    def _seat(self, live: LiveTable) -> int | None:
+        return live.record.seat_of(self.player.id if self.player else None)
 
     async def send_watchers(self) -> None:
         """Sends how many people watch the table without a seat, when it has changed since
@@ -134,7 +140,7 @@ class TableConnection:
                 await self.websocket.send_text(text)
 
     async def _send(self, message: dict[str, Any]) -> None:
-        await self._send_text(json.dumps(message))
+        await self._send_text(orjson.dumps(message).decode())
 
     async def _forward_events(self, subscription: Subscription) -> None:
         while True:
@@ -144,6 +150,8 @@ class TableConnection:
                 await self._send({"type": "chat", **event.get("chat", {})})
             elif event.get("kind") == "rematch":
                 await self._send({"type": "rematch", "table": event.get("rematch")})
+            elif event.get("kind") == "move":
+                await self.send_move()
             else:
                 await self.send_view()
 
@@ -178,8 +186,12 @@ class TableConnection:
 
     async def _dispatch(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
+        if kind == "sync":  # a client that missed an update asks for the whole view
+            if self._full_seq != (await self.context.service.table(self.table_id)).seq:
+                await self.send_view()
+            return
         if kind not in ("move", "chat"):
-            raise errors.BadRequest(f'unknown message type {kind!r}; expected "move" or "chat"')
+            raise errors.BadRequest(f'unknown message type {kind!r}; expected "move", "chat" or "sync"')
         if self.player is None:
             raise errors.NotLoggedIn("spectators cannot move or chat; join the table first")
         await self.context.limits.check(self.websocket, kind, self.player.id)

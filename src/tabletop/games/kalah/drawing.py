@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -114,7 +115,7 @@ def _row(layout: _Layout, side: str, counts: list[int]) -> list[str]:
             'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2">'
             f"<title>{_pit_title(side, number, count)}</title></circle>"
         )
-        parts += _seeds((cx, cy, PIT_RADIUS - 9, PIT_RADIUS - 9), count, PIT_SEED_CAP)
+        parts.append(_seeds((cx, cy, PIT_RADIUS - 9, PIT_RADIUS - 9), count, PIT_SEED_CAP))
         count_y = cy + outward * (PIT_RADIUS + 11) + (FONT_SIZE - 6) * (outward + 1) / 2
         parts.append(_number(cx, count_y, count, 28))
         number_y = cy - outward * (PIT_RADIUS + 6) + (FONT_SIZE - 6) * (1 - outward) / 2
@@ -141,7 +142,7 @@ def _store(layout: _Layout, side: str, count: int) -> list[str]:
         f'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2"><title>{side.capitalize()}\'s store: '
         f"{seeds}, kept to the end</title></rect>"
     ]
-    parts += _seeds((x + w / 2, y + h / 2, w / 2 - 12, h / 2 - 56), count, STORE_SEED_CAP)
+    parts.append(_seeds((x + w / 2, y + h / 2, w / 2 - 12, h / 2 - 56), count, STORE_SEED_CAP))
     parts.append(_number(x + w / 2, y + 42, count, 30))
     parts.append(
         f'<text x="{x + w / 2}" y="{y + h - 20}" font-size="{FONT_SIZE}" text-anchor="middle" '
@@ -150,8 +151,13 @@ def _store(layout: _Layout, side: str, count: int) -> list[str]:
     return parts
 
 
-def _seeds(area: tuple[float, float, float, float], count: int, cap: int) -> list[str]:
-    """Up to `cap` seed dots on a sunflower spiral filling the ellipse `area` (centre x, y, radii x, y)."""
+@lru_cache(maxsize=4096)
+def _seeds(area: tuple[float, float, float, float], count: int, cap: int) -> str:
+    """Up to `cap` seed dots on a sunflower spiral filling the ellipse `area` (centre x, y, radii x, y).
+
+    Cached: a board has 14 places and each holds few counts in a game, while the trigonometry
+    and the formatting of every dot were most of the time the server spent drawing a move.
+    """
     cx, cy, reach_x, reach_y = area
     shown = min(count, cap)
     dots = []
@@ -165,7 +171,7 @@ def _seeds(area: tuple[float, float, float, float], count: int, cap: int) -> lis
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SEED_RADIUS}" fill="{colour}" '
             'stroke="#3d2410" stroke-width="0.8" pointer-events="none"/>'
         )
-    return dots
+    return "".join(dots)
 
 
 def _number(x: float, y: float, count: int, size: int) -> str:

@@ -7,7 +7,10 @@
  * HTML in place (idiomorph), then after every click keeps the actions whose path starts
  * with the clicks so far, marks the next possible elements `clickable`, sends an action once
  * it is fully matched, and offers buttons by label for path-less or ambiguous choices. A
- * click anywhere else cancels the clicks. Moves carry the seq they were chosen at.
+ * click anywhere else cancels the clicks. Moves carry the seq they were chosen at. After a
+ * move the server sends only an "update" (the new drawing, the log entry appended, the
+ * prompt and players): the client applies it to the live state it keeps, then shows that
+ * as it shows a view.
  *
  * Multi-select: an element named in the selection of any action still possible is
  * toggled by a click (classes `clickable toggleable`, and `toggled` while chosen, with
@@ -74,6 +77,7 @@
   const CLOSE_POLICY_VIOLATION = 1008;
   const BLOCKED_HINT = "No move has exactly the elements you selected: change the selection to go on.";
   const FIRST_SELECT_HINT = "Choose on the board first: a click selects an element, another puts it back.";
+  const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
   const MARKS = ["clickable", "selected", "last-move", "toggleable", "toggled", "tt-blocked"];
 
   function startsWith(path, prefix) {
@@ -425,6 +429,54 @@
     refresh();
   }
 
+  // An "update" carries what one move changed (docs/protocol.md): it is applied to the live
+  // state this client holds, and the result is shown as a view would be. One that does not
+  // start from this client's seq (a move missed) is dropped, and the whole view asked for.
+  function applyUpdate(message) {
+    if (message.since !== view.seq || replaying) {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync" }));
+      return;
+    }
+    const parsed = new DOMParser().parseFromString(liveHtml, "text/html");
+    const state = parsed.getElementById("tt-state");
+    state.dataset.seq = String(message.seq);
+    state.dataset.status = message.status;
+    if (!patchBoard(parsed, message)) {
+      socket.send(JSON.stringify({ type: "sync" }));
+      return;
+    }
+    Object.entries(message.parts).forEach(([id, html]) => {
+      const part = parsed.getElementById(id);
+      if (part) part.outerHTML = html;
+    });
+    const log = parsed.getElementById("tt-log");
+    message.log.forEach((html) => log.insertAdjacentHTML("beforeend", html));
+    const { board: _board, board_changes: _changes, parts: _parts, log: _log, since: _since, ...fields } = message;
+    applyView({ ...view, ...fields, type: "view", html: state.outerHTML });
+  }
+
+  // The update's drawing: whole, or as runs of the <svg>'s children replaced (each run
+  // [first, removed, markup], applied from the last so that the earlier indices hold).
+  // False when this client's drawing does not have the children the runs were made for.
+  function patchBoard(parsed, message) {
+    const board = parsed.getElementById("tt-board");
+    if (message.board !== null) {
+      board.innerHTML = message.board;
+      return true;
+    }
+    const svg = board.firstElementChild;
+    const { children, runs } = message.board_changes;
+    if (!svg || svg.children.length !== children) return false;
+    runs.slice().reverse().forEach(([first, removed, markup]) => {
+      for (let index = 0; index < removed; index += 1) svg.children[first].remove();
+      const holder = parsed.createElementNS(SVG_NAMESPACE, "svg");
+      holder.innerHTML = markup;
+      const before = svg.children[first] || null;
+      [...holder.childNodes].forEach((node) => svg.insertBefore(node, before));
+    });
+    return true;
+  }
+
   function addChat(message) {
     const lines = document.getElementById("tt-chat-lines");
     const line = document.createElement("li");
@@ -460,6 +512,9 @@
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       applyView(message);
+      showViewers(message);
+    } else if (message.type === "update") {
+      applyUpdate(message);
       showViewers(message);
     } else if (message.type === "moved") {
       awaitedSeq = message.seq;

@@ -551,12 +551,7 @@ class TableService:
             self._followers.pop(live.id, None)
 
     async def sync(self, event: Event) -> None:
-        """Brings the cached table up to date after a change made by another server process.
-
-        A move changes only the log (and, when it ends the game, the record): for the next
-        move only the log is read, and a move already caught up with costs no read at all.
-        Any other event, or a gap in the seqs, reads the record and the log again.
-        """
+        """Brings the cached table up to date after a change made by another server process."""
         if event.get("origin") == self.instance_id or event.get("kind") == "chat":
             return
         live = self._tables.get(str(event.get("table")))
@@ -566,22 +561,8 @@ class TableService:
             if event.get("id") in live.synced_events:
                 return
             live.synced_events.append(str(event.get("id")))
-            if _is_move_up_to(event, live.seq + 1):
-                await self._catch_up(live, event["seq"])
-            else:
-                await self._refresh(live)
+            await self._refresh(live)
         self._schedule_bots(live)
-
-    async def _catch_up(self, live: LiveTable, seq: int) -> None:
-        """Reads the log up to move `seq` if it is not here yet; the record once the game is over.
-
-        The record is read after the log: a record read before the last move (a `_refresh`
-        racing it) would still say "playing" under a finished game.
-        """
-        if seq > live.seq:
-            live.catch_up(await in_worker_thread(self.store.moves, live.id, live.seq))
-        if live.is_over and live.record.status != "finished":
-            await self._reload_record(live)
 
     async def _refresh(self, live: LiveTable) -> None:
         await self._reload_record(live)
@@ -665,17 +646,6 @@ class TableService:
             _LOG.exception("bot %s failed at table %s; playing a random legal move", request.bot, live.id)
             chosen = ""
         return chosen if chosen in legal else Rng(request.bot_seed).choice(legal)
-
-
-def _is_move_up_to(event: Event, seq: int) -> bool:
-    """Is `event` the announcement of a move at `seq` or before?"""
-    moved = event.get("seq")
-    return (
-        event.get("kind") == "move"
-        and isinstance(moved, int)
-        and not isinstance(moved, bool)
-        and moved <= seq
-    )
 
 
 def _bot_seed(table_seed: int, seq: int, seat: Seat) -> int:

@@ -195,8 +195,8 @@ def legal_turns(
     """
     ids: list[str] = []
     completed: dict[str, Turn] = {}
-    forbidden = _undoing(previous, stacks)
-    undone_from, undoing_id = (-1, None) if forbidden is None else (forbidden.origin, _id_of(board, stacks, forbidden))
+    undoing_id = _undoing_id(board, stacks, previous)
+    undone_from = -1 if undoing_id is None or previous is None else previous.target
     if chained is None:
         chained = is_chained(board, stacks)
     if controlled is None:
@@ -207,10 +207,11 @@ def legal_turns(
             candidates = movements_from(board, stacks, origin)
             if known is not None:
                 known[origin] = candidates
-        if candidates.settled is not None and chained and origin != undone_from:
-            ids += candidates.settled
+        moves, settled = candidates
+        if settled is not None and chained and origin != undone_from:
+            ids += settled
             continue
-        for action_id, target, check in candidates.moves:
+        for action_id, target, check in moves:
             if action_id == undoing_id:  # R28
                 continue
             if check == PLAY_OUT or not chained:
@@ -229,7 +230,7 @@ def movements_from(board: Board, stacks: Stacks, origin: Square) -> Candidates:
     board remembers them by those (`Board.memo`, at most `MEMO_LIMIT`): random games come
     back to the same few neighbourhoods over and over.
     """
-    key = (origin, *[COLUMN_CODES[stacks[square]] for square in board.around[origin]])
+    key = (origin, *map(COLUMN_CODES.__getitem__, map(stacks.__getitem__, board.around[origin])))
     candidates = board.memo.get(key)
     if candidates is None:
         if len(board.memo) >= MEMO_LIMIT:
@@ -323,26 +324,23 @@ def _river_holds(board: Board, stacks: Stacks, emptied: Square, filled: Square) 
     return True
 
 
-def _undoing(previous: Movement | None, stacks: Stacks) -> Movement | None:
-    """The one movement R28 forbids now: the previous one backwards, to the level the tokens left."""
+def _undoing_id(board: Board, stacks: Stacks, previous: Movement | None) -> str | None:
+    """The id of the one movement R28 forbids now: the previous one backwards, to the level the tokens left.
+
+    There is one while the moved tokens are still the top of the column they went to and
+    the square they left is back at the height they left it at. Of the movements between
+    the two squares, it is the one that carries exactly those tokens: a slide or a climb
+    ("b3b2"), or the top token alone ("b3b2/1").
+    """
     if previous is None or len(stacks[previous.origin]) != previous.level:
         return None
-    target_column = stacks[previous.target]
-    level = len(target_column) - len(previous.moved)
-    if target_column[level:] != previous.moved:
+    column, moved = stacks[previous.target], previous.moved
+    if column[len(column) - len(moved) :] != moved:
         return None
-    return Movement(previous.target, previous.origin, previous.moved, level)
-
-
-def _id_of(board: Board, stacks: Stacks, movement: Movement) -> str | None:
-    """The id of the plain movement that moves these tokens between these squares, if there is one."""
-    pair = board.pair_ids[movement.origin].get(movement.target)
-    if pair is None:
-        return None
-    for action_id in (pair, board.alone_ids[movement.origin][movement.target]):
-        if plain_turn(board, stacks, action_id).movement == movement:
-            return action_id
-    return None
+    pair = board.pair_ids[previous.target][previous.origin]
+    if plain_turn(board, stacks, pair).moved == moved:
+        return pair
+    return board.alone_ids[previous.target][previous.origin] if len(moved) == 1 else None
 
 
 def _complete(board: Board, stacks: Stacks, seat: int, movement: Turn) -> Iterator[Turn]:

@@ -15,7 +15,7 @@ numbers refer to docs/rules/biyi.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, cast
 
 from tabletop.games.biyi.board import BACKWARD, FORWARD, SIDEWAYS, Board, Square, move_id, tallest
@@ -179,19 +179,21 @@ def legal_turns(
     *,
     controlled: Iterable[Square] | None = None,
     known: dict[Square, Candidates] | None = None,
+    codes: Sequence[int] | None = None,
     chained: bool | None = None,
 ) -> Legal:
     """Every legal turn of `seat`, movement by movement in square order (R1–R30).
 
     Written for speed, as bots call it at every position. A caller that keeps the squares
-    `seat` controls passes them in `controlled`. The movements from a square depend only on
-    that square and its neighbours, so a caller may keep them in `known` (by square) and
-    forget those around the squares a turn changes. A plain movement is legal unless it
-    undoes the previous one (R28) or empties a square in or beside the river next to
-    occupied river squares, when the river groups there are checked (`_river_holds`); the
-    others are played out with their jumps (`_complete`). A caller that knows whether the
-    position meets R20 says so in `chained`; where it does not, every turn must mend the
-    river and is played out in full.
+    `seat` controls passes them in `controlled`, and each column's `COLUMN_CODES` in
+    `codes`. The movements from a square depend only on that square and its neighbours,
+    so a caller may keep them in `known` (by square) and forget those around the squares a
+    turn changes. A FREE movement is legal unless it undoes the previous one (R28); a
+    RIVER one empties a square in or beside the river next to occupied river squares, and
+    the river groups there are checked (`_river_holds`); the others are played out with
+    their jumps (`_complete`). A caller that knows whether the position meets R20 says so
+    in `chained`; where it does not, every turn must mend the river and is played out in
+    full.
     """
     ids: list[str] = []
     completed: dict[str, Turn] = {}
@@ -201,10 +203,12 @@ def legal_turns(
         chained = is_chained(board, stacks)
     if controlled is None:
         controlled = [origin for origin, column in enumerate(stacks) if column and column[-1] & 1 == seat]
+    if codes is None:
+        codes = [COLUMN_CODES[column] for column in stacks]
     for origin in sorted(controlled):
         candidates = None if known is None else known.get(origin)
         if candidates is None:
-            candidates = movements_from(board, stacks, origin)
+            candidates = movements_from(board, stacks, origin, codes)
             if known is not None:
                 known[origin] = candidates
         moves, settled = candidates
@@ -223,14 +227,14 @@ def legal_turns(
     return Legal(ids, completed)
 
 
-def movements_from(board: Board, stacks: Stacks, origin: Square) -> Candidates:
+def movements_from(board: Board, stacks: Stacks, origin: Square, codes: Sequence[int]) -> Candidates:
     """The movements from a square by the player on top: slides (R2, R3), descents (R4), climbs (R5).
 
-    They depend only on the owners of the tokens on the square and its neighbours, so the
-    board remembers them by those (`Board.memo`, at most `MEMO_LIMIT`): random games come
+    They depend only on the owners of the tokens on the square and its neighbours (their
+    `codes`, one per square), so the board remembers them by those (`Board.memo`, at most `MEMO_LIMIT`): random games come
     back to the same few neighbourhoods over and over.
     """
-    key = (origin, *map(COLUMN_CODES.__getitem__, map(stacks.__getitem__, board.around[origin])))
+    key = (origin, *map(codes.__getitem__, board.around[origin]))
     candidates = board.memo.get(key)
     if candidates is None:
         if len(board.memo) >= MEMO_LIMIT:

@@ -90,6 +90,8 @@ class BiyiState(State):
         """The squares each player has on top."""
         self._tall: set[int] = set()
         """The squares at least `UNIFORM_HEIGHT` high: the only places dragons can be (R25)."""
+        self._codes: list[int] = []
+        """Each square's `rules.COLUMN_CODES`: what move generation remembers movements by."""
         self._position = 0
         """`rules.position_number` of the columns, the player to move left out (its lowest bit)."""
         bits = square_bits(self.board)
@@ -219,6 +221,7 @@ class BiyiState(State):
         twin._known = dict(self._known)
         twin._controlled = (set(self._controlled[LIGHT]), set(self._controlled[DARK]))
         twin._tall = set(self._tall)
+        twin._codes = list(self._codes)
         twin.rng = self.rng.copy()
         return twin
 
@@ -319,6 +322,7 @@ class BiyiState(State):
                 self.previous[self.to_move],
                 controlled=self._controlled[self.to_move],
                 known=self._known,
+                codes=self._codes,
                 chained=self._chained,
             )
         return self._legal
@@ -331,6 +335,7 @@ class BiyiState(State):
             if column:
                 self._controlled[column[-1] & 1].add(square)
         self._tall = {square for square, column in enumerate(self.stacks) if len(column) >= UNIFORM_HEIGHT}
+        self._codes = [COLUMN_CODES[column] for column in self.stacks]
         self._position = position_number(self.board, self.stacks, 0)
         self._chained = is_chained(self.board, self.stacks)
 
@@ -338,14 +343,16 @@ class BiyiState(State):
         """Puts the columns a turn leaves, in order, and keeps what is kept per square in step.
 
         The movements kept around each changed square are forgotten, the square changes
-        hands in `_controlled` and `_tall`, and its column code in `_position` is swapped.
+        hands in `_controlled` and `_tall`, and its column code in `_codes` and `_position` is swapped.
         """
         stacks, known, neighbours, shifts = self.stacks, self._known, self.board.neighbours, self._shifts
         light, dark = self._controlled
-        tall = self._tall
+        tall, codes = self._tall, self._codes
         position = self._position
         for square, column in changes:
-            position += (COLUMN_CODES[column] - COLUMN_CODES[stacks[square]]) << shifts[square]
+            code = COLUMN_CODES[column]
+            position += (code - codes[square]) << shifts[square]
+            codes[square] = code
             stacks[square] = column
             known.pop(square, None)
             for neighbour in neighbours[square]:

@@ -79,12 +79,9 @@ class Board:
     """alone_ids[origin][target]: "b2b3/1", the top token alone (R4), prebuilt like `pair_ids`."""
     around: tuple[tuple[Square, ...], ...] = field(init=False)
     """Each square followed by its neighbours: what the movements from it depend on."""
-    river_band: int = field(init=False)
-    """The river squares and the squares beside them as bits (1 << square): what R20 looks at."""
     memo: dict[tuple[int, ...], Any] = field(init=False, repr=False, compare=False)
     """Move generation's memory for this board (`rules.movements_from`), filled as games are played."""
-    river_memo: dict[tuple[int, ...], Any] = field(init=False, repr=False, compare=False)
-    """R20's answers for this board (`rules._river_allows`), filled as games are played."""
+
     bare_moves: dict[str, tuple[Square, Square, bool]] = field(init=False)
     """Every id of a movement without jumps, "b2b3" or "b2b3/1": its origin, target and whether
     the top token goes alone. Applying a plain turn reads its squares here instead of parsing."""
@@ -115,10 +112,8 @@ class Board:
         bare_moves.update((text, (s, n, True)) for s in range(size) for n, text in alone_ids[s].items())
         set_(self, "bare_moves", bare_moves)
         set_(self, "around", tuple((s, *self.neighbours[s]) for s in range(size)))
-        band = {square for river in self.river for square in (river, *self.neighbours[river])}
-        set_(self, "river_band", sum(1 << square for square in band))
         set_(self, "memo", {})
-        set_(self, "river_memo", {})
+
 
     @property
     def size(self) -> int:

@@ -180,14 +180,13 @@ def legal_turns(
     controlled: Iterable[Square] | None = None,
     known: dict[Square, Candidates] | None = None,
     codes: Sequence[int] | None = None,
-    occupied: int | None = None,
     chained: bool | None = None,
 ) -> Legal:
     """Every legal turn of `seat`, movement by movement in square order (R1–R30).
 
     Written for speed, as bots call it at every position. A caller that keeps the squares
-    `seat` controls passes them in `controlled`, each column's `COLUMN_CODES` in `codes`,
-    and the occupied squares as bits (1 << square) in `occupied`. The movements from a square depend only on that square and its neighbours,
+    `seat` controls passes them in `controlled`, and each column's `COLUMN_CODES` in
+    `codes`. The movements from a square depend only on that square and its neighbours,
     so a caller may keep them in `known` (by square) and forget those around the squares a
     turn changes. A FREE movement is legal unless it undoes the previous one (R28); a
     RIVER one empties a square in or beside the river next to occupied river squares, and
@@ -206,9 +205,6 @@ def legal_turns(
         controlled = [origin for origin, column in enumerate(stacks) if column and column[-1] & 1 == seat]
     if codes is None:
         codes = [COLUMN_CODES[column] for column in stacks]
-    if occupied is None:
-        occupied = occupied_bits(stacks)
-    band = occupied & board.river_band
     for origin in sorted(controlled):
         candidates = None if known is None else known.get(origin)
         if candidates is None:
@@ -228,7 +224,7 @@ def legal_turns(
                 for turn in _complete(board, stacks, seat, plain_turn(board, stacks, action_id)):
                     ids.append(turn.id)
                     completed[turn.id] = turn
-            elif check == FREE or _river_allows(board, stacks, band, origin, target):
+            elif check == FREE or _river_holds(board, stacks, origin, target):
                 ids.append(action_id)
     return Legal(ids, completed)
 
@@ -302,27 +298,6 @@ def plain_turn(board: Board, stacks: Stacks, action_id: str) -> Turn:
     kind = DESCEND if alone else SLIDE if below < len(column) else CLIMB
     moved = column[below:] if kind == SLIDE else column[-1:]
     return Turn(action_id, kind, origin, target, moved, len(column) - len(moved), (), (), False)
-
-
-def occupied_bits(stacks: Stacks) -> int:
-    """The occupied squares as one number, bit `square` for each."""
-    return sum(1 << square for square, column in enumerate(stacks) if column)
-
-
-def _river_allows(board: Board, stacks: Stacks, band: int, emptied: Square, filled: Square) -> bool:
-    """`_river_holds`, remembered by the board (at most `MEMO_LIMIT` answers).
-
-    The answer depends only on the two squares and on which squares of the river band
-    are occupied (`band`, the occupied bits within `Board.river_band`), and the same few
-    river crossings are tried at every turn of a game.
-    """
-    key = (emptied, filled, band)
-    answer = board.river_memo.get(key)
-    if answer is None:
-        if len(board.river_memo) >= MEMO_LIMIT:
-            board.river_memo.clear()
-        answer = board.river_memo[key] = _river_holds(board, stacks, emptied, filled)
-    return cast(bool, answer)
 
 
 def _river_holds(board: Board, stacks: Stacks, emptied: Square, filled: Square) -> bool:

@@ -40,7 +40,6 @@ from tabletop.games.biyi.rules import (
     is_chained,
     legal_turns,
     number_of_key,
-    occupied_bits,
     position_key,
     position_number,
     prisoners,
@@ -93,8 +92,6 @@ class BiyiState(State):
         """The squares at least `UNIFORM_HEIGHT` high: the only places dragons can be (R25)."""
         self._codes: list[int] = []
         """Each square's `rules.COLUMN_CODES`: what move generation remembers movements by."""
-        self._occupied = 0
-        """The occupied squares as bits (1 << square), for R20 (`rules.legal_turns`)."""
         self._position = 0
         """`rules.position_number` of the columns, the player to move left out (its lowest bit)."""
         bits = square_bits(self.board)
@@ -326,7 +323,6 @@ class BiyiState(State):
                 controlled=self._controlled[self.to_move],
                 known=self._known,
                 codes=self._codes,
-                occupied=self._occupied,
                 chained=self._chained,
             )
         return self._legal
@@ -340,7 +336,6 @@ class BiyiState(State):
                 self._controlled[column[-1] & 1].add(square)
         self._tall = {square for square, column in enumerate(self.stacks) if len(column) >= UNIFORM_HEIGHT}
         self._codes = [COLUMN_CODES[column] for column in self.stacks]
-        self._occupied = occupied_bits(self.stacks)
         self._position = position_number(self.board, self.stacks, 0)
         self._chained = is_chained(self.board, self.stacks)
 
@@ -348,13 +343,13 @@ class BiyiState(State):
         """Puts the columns a turn leaves, in order, and keeps what is kept per square in step.
 
         The movements kept around each changed square are forgotten; the square's column
-        code is swapped in `_codes` and `_position`, its bit set or cleared in `_occupied`,
-        and it changes hands in `_controlled` and `_tall`.
+        code is swapped in `_codes` and `_position`, and it changes hands in `_controlled`
+        and `_tall`.
         """
         stacks, known, around, shifts = self.stacks, self._known, self.board.around, self._shifts
         light, dark = self._controlled
         tall, codes = self._tall, self._codes
-        position, occupied = self._position, self._occupied
+        position = self._position
         for square, column in changes:
             code = COLUMN_CODES[column]
             position += (code - codes[square]) << shifts[square]
@@ -363,18 +358,16 @@ class BiyiState(State):
             for neighbour in around[square]:
                 known.pop(neighbour, None)
             if not column:
-                occupied &= ~(1 << square)
                 light.discard(square)
                 dark.discard(square)
             else:
-                occupied |= 1 << square
                 (dark if column[-1] & 1 else light).add(square)
                 (light if column[-1] & 1 else dark).discard(square)
             if len(column) >= UNIFORM_HEIGHT:
                 tall.add(square)
             else:
                 tall.discard(square)
-        self._position, self._occupied = position, occupied
+        self._position = position
 
     def _begin_turn(self, seat: Seat) -> None:
         """Hands the turn to `seat`, or ends the game: repetition (R29), turn limit (R33), no turn (R31)."""

@@ -114,7 +114,6 @@ class Board:
         set_(self, "around", tuple((s, *self.neighbours[s]) for s in range(size)))
         set_(self, "memo", {})
 
-
     @property
     def size(self) -> int:
         """How many squares the board has."""

@@ -15,7 +15,7 @@ numbers refer to docs/rules/biyi.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import NamedTuple, cast
 
 from tabletop.games.biyi.board import BACKWARD, FORWARD, SIDEWAYS, Board, Square, move_id, tallest
@@ -118,14 +118,18 @@ def is_uniform(column: Column, seat: int) -> bool:
     return len(column) >= UNIFORM_HEIGHT and all(token & 1 == seat for token in column)
 
 
-def in_dragon_trouble(board: Board, stacks: Stacks, seat: int, tall: Iterable[Square] | None = None) -> bool:
+def in_dragon_trouble(
+    board: Board, stacks: Stacks, seat: int, tall: Collection[Square] | None = None
+) -> bool:
     """R25: two of `seat`'s uniform stacks stand orthogonally side by side.
 
     A caller that keeps the squares at least `UNIFORM_HEIGHT` high passes them in `tall`,
-    so that only those are looked at.
+    so that only those are looked at (most positions of a game have none or one).
     """
     if tall is None:
         tall = [square for square, column in enumerate(stacks) if len(column) >= UNIFORM_HEIGHT]
+    if len(tall) < 2:
+        return False
     uniform = {square for square in tall if is_uniform(stacks[square], seat)}
     neighbours = board.neighbours
     return len(uniform) > 1 and any(other in uniform for square in uniform for other in neighbours[square])
@@ -233,8 +237,8 @@ def movements_from(board: Board, stacks: Stacks, origin: Square, codes: Sequence
     """The movements from a square by the player on top: slides (R2, R3), descents (R4), climbs (R5).
 
     They depend only on the owners of the tokens on the square and its neighbours (their
-    `codes`, one per square), so the board remembers them by those (`Board.memo`, at most `MEMO_LIMIT`): random games come
-    back to the same few neighbourhoods over and over.
+    `codes`, one per square), so the board remembers them by those (`Board.memo`, at most
+    `MEMO_LIMIT`): random games come back to the same few neighbourhoods over and over.
     """
     key = (origin, *map(codes.__getitem__, board.around[origin]))
     candidates = board.memo.get(key)
@@ -248,7 +252,7 @@ def movements_from(board: Board, stacks: Stacks, origin: Square, codes: Sequence
 def _movements_from(board: Board, stacks: Stacks, origin: Square) -> Candidates:
     column = stacks[origin]
     seat, height = column[-1] & 1, len(column)
-    own_bird, other_bird = board.birds[seat], board.birds[1 - seat]
+    own_bird = board.birds[seat]
     pair_ids, alone_ids = board.pair_ids[origin], board.alone_ids[origin]
     found: list[Candidate] = []
     for target, step in board.steps[seat][origin]:
@@ -264,23 +268,32 @@ def _movements_from(board: Board, stacks: Stacks, origin: Square) -> Candidates:
                 moves.append((alone_ids[target], column[-1:]))
             elif below == height and below_column[-1] & 1 == seat:
                 moves.append((pair_ids[target], column[-1:]))
-        for action_id, moved in moves:
-            plain = target != other_bird and (
-                below + len(moved) < JUMP_THRESHOLD or count_of(below_column + moved, seat) < JUMP_THRESHOLD
-            )
-            found.append((action_id, target, _check(board, stacks, origin, target, plain, len(moved) == height)))
+        found += (
+            (action_id, target, _check(board, stacks, origin, target, moved)) for action_id, moved in moves
+        )
     settled = None
     if all(check == FREE for _, _, check in found):
         settled = tuple(action_id for action_id, _, _ in found)
     return Candidates(tuple(found), settled)
 
 
-def _check(board: Board, stacks: Stacks, origin: Square, target: Square, plain: bool, empties: bool) -> int:
-    """FREE, RIVER or PLAY_OUT for one movement; only emptying a square can break the river (R20)."""
-    if not plain:
+def _check(board: Board, stacks: Stacks, origin: Square, target: Square, moved: Column) -> int:
+    """FREE, RIVER or PLAY_OUT for the movement of `moved` (R10, R20, R30).
+
+    Only a movement that empties its square can break the river chain.
+    """
+    seat, below_column = moved[-1] & 1, stacks[target]
+    if target == board.birds[1 - seat] or (
+        len(below_column) + len(moved) >= JUMP_THRESHOLD
+        and count_of(below_column + moved, seat) >= JUMP_THRESHOLD
+    ):
         return PLAY_OUT
     beside = board.river_neighbours[origin]
-    if empties and beside and (board.in_river[target] or any(stacks[square] for square in beside)):
+    if (
+        len(moved) == len(stacks[origin])
+        and beside
+        and (board.in_river[target] or any(map(stacks.__getitem__, beside)))
+    ):
         return RIVER
     return FREE
 

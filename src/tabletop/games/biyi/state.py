@@ -188,7 +188,10 @@ class BiyiState(State):
         self._chained = True
         self._put_columns(
             turn.changes
-            or ((turn.origin, stacks[turn.origin][: turn.level]), (turn.target, stacks[turn.target] + turn.moved))
+            or (
+                (turn.origin, stacks[turn.origin][: turn.level]),
+                (turn.target, stacks[turn.target] + turn.moved),
+            )
         )
         self.previous[seat] = turn.movement
         self.turns_played += 1
@@ -280,7 +283,10 @@ class BiyiState(State):
         self.over = bool(data["over"])
         self.winner = None if data["winner"] is None else int(data["winner"])
         self.reason = str(data["reason"])
-        self._last_turn, self._last_record = None, None if data["last_move"] is None else _copy(data["last_move"])
+        self._last_turn, self._last_record = (
+            None,
+            None if data["last_move"] is None else _copy(data["last_move"]),
+        )
         self._recount()
 
     # --- questions ----------------------------------------------------------------------

@@ -321,8 +321,8 @@ def _river_holds(board: Board, stacks: Stacks, emptied: Square, filled: Square) 
     """
     in_river, neighbours = board.in_river, board.neighbours
     reached: set[Square] = set()
-    for start in neighbours[emptied]:
-        if not in_river[start] or start in reached or not (start == filled or stacks[start]):
+    for start in board.river_neighbours[emptied]:
+        if start in reached or not (start == filled or stacks[start]):
             continue
         group, anchored = [start], False
         reached.add(start)

@@ -20,6 +20,15 @@ from biyi_reference import perft as reference_perft
 
 from perft import perft
 from tabletop.games.biyi import GAME, BiyiState
+from tabletop.games.biyi.rules import (
+    COLUMN_CODES,
+    UNIFORM_HEIGHT,
+    _movements_from,
+    movements_from,
+    number_of_key,
+    position_key,
+    position_number,
+)
 
 START_TABLE = [
     # (board, Light's card, Dark's card, first player, counts at depth 1, 2, 3)
@@ -127,3 +136,55 @@ def test_kept_movements_agree_with_a_fresh_generation_all_game_long() -> None:
             fresh = GAME.state_from_json(state.to_json())
             assert fresh.legal_action_ids(seat) == state.legal_action_ids(seat)
             state.apply(seat, rng.choice(state.legal_action_ids(seat)))
+
+
+def test_what_the_state_keeps_square_by_square_matches_a_recount_all_game_long() -> None:
+    # The state updates controlled squares, tall squares, column codes and the R29 position
+    # number only where a turn changes columns; each must equal a count from scratch.
+    for board, seed in (("tabletop", 0), ("quick", 1), ("tabletop", 2)):
+        state = GAME.new_state(options={"board": board}, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            stacks = state.stacks
+            for seat in (0, 1):
+                tops = {square for square, column in enumerate(stacks) if column and column[-1] & 1 == seat}
+                assert state._controlled[seat] == tops
+            assert state._tall == {
+                square for square, column in enumerate(stacks) if len(column) >= UNIFORM_HEIGHT
+            }
+            assert state._codes == [COLUMN_CODES[column] for column in stacks]
+            assert state._position == position_number(state.board, stacks, 0)
+            seat = state.current_players()[0]
+            state.apply(seat, rng.choice(state.legal_action_ids(seat)))
+
+
+def test_remembered_movements_are_those_of_the_position_at_hand() -> None:
+    # The board remembers each square's movements by the owners around it, not the tokens:
+    # whatever was remembered from earlier games must be what this position gives afresh.
+    for seed in range(4):
+        state = GAME.new_state(options={"board": ("tabletop", "quick")[seed % 2]}, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            codes = [COLUMN_CODES[column] for column in state.stacks]
+            for square, column in enumerate(state.stacks):
+                if column:
+                    fresh = _movements_from(state.board, state.stacks, square)
+                    assert movements_from(state.board, state.stacks, square, codes) == fresh
+            seat = state.current_players()[0]
+            state.apply(seat, rng.choice(state.legal_action_ids(seat)))
+
+
+def test_the_position_number_reads_as_the_owners_of_every_column() -> None:
+    # R29 compares whole positions: the number is the owners column by column and who moves,
+    # and its text (what JSON stores) turns back into the same number.
+    state = position({"a2": "LDL", "c3": "DD", "e6": "D"}, 1, "quick")
+    number = position_number(state.board, state.stacks, 1)
+    text = position_key(state.board, number)
+    columns = text.split(":")[0].split(".")
+    assert text.endswith(":1") and len(columns) == state.board.size
+    assert columns[state.board.square_of("a2")] == "aba"
+    assert columns[state.board.square_of("c3")] == "bb"
+    assert columns[state.board.square_of("e6")] == "b"
+    assert sum(map(len, columns)) == 6
+    assert number_of_key(state.board, text) == number
+    assert position_number(state.board, state.stacks, 0) != number

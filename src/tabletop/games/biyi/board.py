@@ -75,6 +75,16 @@ class Board:
     """The river squares beside each square: only emptying a square beside an occupied one can break R20."""
     pair_ids: tuple[dict[Square, str], ...] = field(init=False)
     """pair_ids[origin][target]: "b2b3", prebuilt for every pair of neighbours (move generation)."""
+    alone_ids: tuple[dict[Square, str], ...] = field(init=False)
+    """alone_ids[origin][target]: "b2b3/1", the top token alone (R4), prebuilt like `pair_ids`."""
+    around: tuple[tuple[Square, ...], ...] = field(init=False)
+    """Each square followed by its neighbours: what the movements from it depend on."""
+    memo: dict[tuple[int, ...], Any] = field(init=False, repr=False, compare=False)
+    """Move generation's memory for this board (`rules.movements_from`), filled as games are played."""
+
+    bare_moves: dict[str, tuple[Square, Square, bool]] = field(init=False)
+    """Every id of a movement without jumps, "b2b3" or "b2b3/1": its origin, target and whether
+    the top token goes alone. Applying a plain turn reads its squares here instead of parsing."""
 
     def __post_init__(self) -> None:
         size = self.width * self.height
@@ -94,9 +104,15 @@ class Board:
         set_(self, "in_river", in_river)
         beside = tuple(tuple(n for n in self.neighbours[s] if in_river[n]) for s in range(size))
         set_(self, "river_neighbours", beside)
-        set_(
-            self, "pair_ids", tuple({n: names[s] + names[n] for n in self.neighbours[s]} for s in range(size))
-        )
+        pair_ids = tuple({n: names[s] + names[n] for n in self.neighbours[s]} for s in range(size))
+        alone_ids = tuple({n: text + "/1" for n, text in pairs.items()} for pairs in pair_ids)
+        set_(self, "pair_ids", pair_ids)
+        set_(self, "alone_ids", alone_ids)
+        bare_moves = {text: (s, n, False) for s in range(size) for n, text in pair_ids[s].items()}
+        bare_moves.update((text, (s, n, True)) for s in range(size) for n, text in alone_ids[s].items())
+        set_(self, "bare_moves", bare_moves)
+        set_(self, "around", tuple((s, *self.neighbours[s]) for s in range(size)))
+        set_(self, "memo", {})
 
     @property
     def size(self) -> int:

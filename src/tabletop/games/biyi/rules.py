@@ -5,19 +5,20 @@ token numbers from bottom to top, and the empty tuple an empty square. Token num
 fixed for the whole game (the drawing's element ids), and a token's owner is its parity:
 even numbers are Light's (seat 0), odd numbers Dark's (seat 1).
 
-`turns` is the single source of legality: it plays out every movement (R1–R8), its
+`legal_turns` is the single source of legality: it plays out every movement (R1–R8), its
 compulsory jumps (R10–R12), and keeps the complete turns that leave the river chained
 (R20), that do not undo the mover's previous movement (R28), and that may enter the
-opponent's bird (R30). Each `Turn` carries the columns it leaves behind, so applying one
-is a few assignments. Rule numbers refer to docs/rules/biyi.md.
+opponent's bird (R30). A turn with jumps carries the columns it leaves behind, so applying
+one is a few assignments; a plain movement is only its id until it is applied. Rule
+numbers refer to docs/rules/biyi.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from typing import NamedTuple, cast
 
-from tabletop.games.biyi.board import BACKWARD, FORWARD, SIDEWAYS, Board, Square, move_id
+from tabletop.games.biyi.board import BACKWARD, FORWARD, SIDEWAYS, Board, Square, move_id, tallest
 
 Column = tuple[int, ...]
 Stacks = list[Column]
@@ -117,91 +118,143 @@ def is_uniform(column: Column, seat: int) -> bool:
     return len(column) >= UNIFORM_HEIGHT and all(token & 1 == seat for token in column)
 
 
-def in_dragon_trouble(board: Board, stacks: Stacks, seat: int) -> bool:
-    """R25: two of `seat`'s uniform stacks stand orthogonally side by side."""
-    if max(map(len, stacks)) < UNIFORM_HEIGHT:
+def in_dragon_trouble(
+    board: Board, stacks: Stacks, seat: int, tall: Collection[Square] | None = None
+) -> bool:
+    """R25: two of `seat`'s uniform stacks stand orthogonally side by side.
+
+    A caller that keeps the squares at least `UNIFORM_HEIGHT` high passes them in `tall`,
+    so that only those are looked at (most positions of a game have none or one).
+    """
+    if tall is None:
+        tall = [square for square, column in enumerate(stacks) if len(column) >= UNIFORM_HEIGHT]
+    if len(tall) < 2:
         return False
-    uniform = {
-        square
-        for square, column in enumerate(stacks)
-        if len(column) >= UNIFORM_HEIGHT and is_uniform(column, seat)
-    }
+    uniform = {square for square in tall if is_uniform(stacks[square], seat)}
     neighbours = board.neighbours
     return len(uniform) > 1 and any(other in uniform for square in uniform for other in neighbours[square])
 
 
-class Candidates(NamedTuple):
-    """The movements from one square, as `turns` may keep them while its neighbourhood stays.
+FREE, RIVER, PLAY_OUT = 0, 1, 2
+"""What a movement from a square still needs in a chained position, from what its neighbours
+show: nothing but R28 (FREE); the river checked, as it empties a square beside occupied river
+squares (RIVER, R20); to be played out with its jumps or onto a bird (PLAY_OUT, R10-R12, R30)."""
 
-    Each movement comes as the turn it makes when nothing forces a jump, with whether it is
-    plain (no jump, not onto a bird). `settled` holds them all by id when every one is plain
-    and the square is away from the river: then nothing but R28 can take one away.
+Candidate = tuple[str, Square, int]
+"""One movement from a square: its id, its target, and FREE, RIVER or PLAY_OUT."""
+
+MEMO_LIMIT = 200_000
+"""How many neighbourhoods `movements_from` remembers per board before it starts afresh."""
+
+
+class Candidates(NamedTuple):
+    """The movements from one square, as `legal_turns` may keep them while its neighbourhood stays.
+
+    `settled` holds every id when every movement is FREE: then nothing but R28 can take
+    one away, and the ids are handed over as they are.
     """
 
-    moves: tuple[tuple[Turn, bool], ...]
-    settled: dict[str, Turn] | None
+    moves: tuple[Candidate, ...]
+    settled: tuple[str, ...] | None
 
 
-def turns(
+class Legal(NamedTuple):
+    """The legal turns of a position: every id in order, and the turns that had to be played out.
+
+    A plain movement (no jump, not onto a bird, in a chained position) is only its id here;
+    `plain_turn` rebuilds it from the position when it is applied or shown, so generating
+    the ids of a position, which bots do at every step, builds no turn for it.
+    """
+
+    ids: list[str]
+    completed: dict[str, Turn]
+    """The turns with jumps, onto a bird or mending the river, by id (`_complete`)."""
+
+    def turn(self, board: Board, stacks: Stacks, action_id: str) -> Turn:
+        """The legal turn with this id in this position."""
+        return self.completed.get(action_id) or plain_turn(board, stacks, action_id)
+
+
+def legal_turns(
     board: Board,
     stacks: Stacks,
     seat: int,
     previous: Movement | None,
     *,
+    controlled: Iterable[Square] | None = None,
     known: dict[Square, Candidates] | None = None,
+    codes: Sequence[int] | None = None,
     chained: bool | None = None,
-) -> dict[str, Turn]:
-    """Every legal turn of `seat` by id, movement by movement in square order (R1–R30).
+) -> Legal:
+    """Every legal turn of `seat`, movement by movement in square order (R1–R30).
 
-    Written for speed, as bots call it at every position. The movements from a square
-    depend only on that square and its neighbours, so a caller may keep them in `known`
-    (by square) and forget those around the squares a turn changes. A plain movement is
-    legal unless it undoes the previous one (R28) or empties a square in or beside the
-    river next to occupied river squares, when the river groups there are checked
-    (`_river_holds`); the others are played out with their jumps (`_complete`). A caller
-    that knows whether the position meets R20 says so in `chained`; where it does not,
-    every turn must mend the river and is played out in full.
+    Written for speed, as bots call it at every position. A caller that keeps the squares
+    `seat` controls passes them in `controlled`, and each column's `COLUMN_CODES` in
+    `codes`. The movements from a square depend only on that square and its neighbours,
+    so a caller may keep them in `known` (by square) and forget those around the squares a
+    turn changes. A FREE movement is legal unless it undoes the previous one (R28); a
+    RIVER one empties a square in or beside the river next to occupied river squares, and
+    the river groups there are checked (`_river_holds`); the others are played out with
+    their jumps (`_complete`). A caller that knows whether the position meets R20 says so
+    in `chained`; where it does not, every turn must mend the river and is played out in
+    full.
     """
-    found: dict[str, Turn] = {}
-    forbidden = _undoing(previous, stacks)
+    ids: list[str] = []
+    completed: dict[str, Turn] = {}
+    undoing_id = _undoing_id(board, stacks, previous)
+    undone_from = -1 if undoing_id is None or previous is None else previous.target
     if chained is None:
         chained = is_chained(board, stacks)
-    in_river, river_neighbours = board.in_river, board.river_neighbours
-    controlled = [origin for origin, column in enumerate(stacks) if column and column[-1] & 1 == seat]
-    for origin in controlled:
+    if controlled is None:
+        controlled = [origin for origin, column in enumerate(stacks) if column and column[-1] & 1 == seat]
+    if codes is None:
+        codes = [COLUMN_CODES[column] for column in stacks]
+    for origin in sorted(controlled):
         candidates = None if known is None else known.get(origin)
         if candidates is None:
-            candidates = movements_from(board, stacks, origin)
+            candidates = movements_from(board, stacks, origin, codes)
             if known is not None:
                 known[origin] = candidates
-        if candidates.settled is not None and chained and (forbidden is None or forbidden.origin != origin):
-            found.update(candidates.settled)
+        moves, settled = candidates
+        if settled is not None and chained:
+            ids += settled
+            if origin == undone_from and undoing_id in settled:  # R28
+                ids.remove(undoing_id)
             continue
-        beside = river_neighbours[origin]
-        for turn, plain in candidates.moves:
-            if (
-                forbidden is not None and turn.origin == forbidden.origin and turn.movement == forbidden
-            ):  # R28
+        for action_id, target, check in moves:
+            if action_id == undoing_id:  # R28
                 continue
-            if not plain or not chained:
-                found.update((whole.id, whole) for whole in _complete(board, stacks, seat, turn))
-            elif (
-                turn.level
-                or not beside
-                or not (in_river[turn.target] or any(stacks[square] for square in beside))
-                or _river_holds(board, stacks, origin, turn.target)
-            ):
-                found[turn.id] = turn
-    return found
+            if check == PLAY_OUT or not chained:
+                for turn in _complete(board, stacks, seat, plain_turn(board, stacks, action_id)):
+                    ids.append(turn.id)
+                    completed[turn.id] = turn
+            elif check == FREE or _river_holds(board, stacks, origin, target):
+                ids.append(action_id)
+    return Legal(ids, completed)
 
 
-def movements_from(board: Board, stacks: Stacks, origin: Square) -> Candidates:
-    """The movements from a square by the player on top: slides (R2, R3), descents (R4), climbs (R5)."""
+def movements_from(board: Board, stacks: Stacks, origin: Square, codes: Sequence[int]) -> Candidates:
+    """The movements from a square by the player on top: slides (R2, R3), descents (R4), climbs (R5).
+
+    They depend only on the owners of the tokens on the square and its neighbours (their
+    `codes`, one per square), so the board remembers them by those (`Board.memo`, at most
+    `MEMO_LIMIT`): random games come back to the same few neighbourhoods over and over.
+    """
+    key = (origin, *map(codes.__getitem__, board.around[origin]))
+    candidates = board.memo.get(key)
+    if candidates is None:
+        if len(board.memo) >= MEMO_LIMIT:
+            board.memo.clear()
+        candidates = board.memo[key] = _movements_from(board, stacks, origin)
+    return cast(Candidates, candidates)
+
+
+def _movements_from(board: Board, stacks: Stacks, origin: Square) -> Candidates:
     column = stacks[origin]
     seat, height = column[-1] & 1, len(column)
-    own_bird, other_bird = board.birds[seat], board.birds[1 - seat]
-    pair_ids = board.pair_ids[origin]
-    found: list[tuple[Turn, bool]] = []
+    own_bird = board.birds[seat]
+    pair_ids, alone_ids = board.pair_ids[origin], board.alone_ids[origin]
+    found: list[Candidate] = []
     for target, step in board.steps[seat][origin]:
         if target == own_bird:  # R7
             continue
@@ -209,23 +262,55 @@ def movements_from(board: Board, stacks: Stacks, origin: Square) -> Candidates:
         below = len(below_column)
         moves: list[tuple[str, Column]] = []
         if below < height and (step == SIDEWAYS or (column[below] & 1 == seat) == (step == FORWARD)):
-            moves.append((SLIDE, column[below:]))
+            moves.append((pair_ids[target], column[below:]))
         if step != BACKWARD:
             if below <= height - 2:
-                moves.append((DESCEND, column[-1:]))
+                moves.append((alone_ids[target], column[-1:]))
             elif below == height and below_column[-1] & 1 == seat:
-                moves.append((CLIMB, column[-1:]))
-        for kind, moved in moves:
-            plain = target != other_bird and (
-                below + len(moved) < JUMP_THRESHOLD or count_of(below_column + moved, seat) < JUMP_THRESHOLD
-            )
-            text = pair_ids[target] + ("/1" if kind == DESCEND else "")
-            turn = Turn(text, kind, origin, target, moved, height - len(moved), (), (), False)
-            found.append((turn, plain))
+                moves.append((pair_ids[target], column[-1:]))
+        found += (
+            (action_id, target, _check(board, stacks, origin, target, moved)) for action_id, moved in moves
+        )
     settled = None
-    if not board.river_neighbours[origin] and all(plain for _, plain in found):
-        settled = {turn.id: turn for turn, _ in found}
+    if all(check == FREE for _, _, check in found):
+        settled = tuple(action_id for action_id, _, _ in found)
     return Candidates(tuple(found), settled)
+
+
+def _check(board: Board, stacks: Stacks, origin: Square, target: Square, moved: Column) -> int:
+    """FREE, RIVER or PLAY_OUT for the movement of `moved` (R10, R20, R30).
+
+    Only a movement that empties its square can break the river chain.
+    """
+    seat, below_column = moved[-1] & 1, stacks[target]
+    if target == board.birds[1 - seat] or (
+        len(below_column) + len(moved) >= JUMP_THRESHOLD
+        and count_of(below_column + moved, seat) >= JUMP_THRESHOLD
+    ):
+        return PLAY_OUT
+    beside = board.river_neighbours[origin]
+    if (
+        len(moved) == len(stacks[origin])
+        and beside
+        and (board.in_river[target] or any(map(stacks.__getitem__, beside)))
+    ):
+        return RIVER
+    return FREE
+
+
+def plain_turn(board: Board, stacks: Stacks, action_id: str) -> Turn:
+    """The turn of a movement without jumps ("b2b3", "b2b3/1") in this position.
+
+    The id names the squares; the position says what moves: the top token alone for "/1"
+    (R4) or a climb onto a column as tall (R5), otherwise the tokens above the target's
+    height (R2).
+    """
+    origin, target, alone = board.bare_moves[action_id]
+    column = stacks[origin]
+    below = len(stacks[target])
+    kind = DESCEND if alone else SLIDE if below < len(column) else CLIMB
+    moved = column[below:] if kind == SLIDE else column[-1:]
+    return Turn(action_id, kind, origin, target, moved, len(column) - len(moved), (), (), False)
 
 
 def _river_holds(board: Board, stacks: Stacks, emptied: Square, filled: Square) -> bool:
@@ -236,8 +321,8 @@ def _river_holds(board: Board, stacks: Stacks, emptied: Square, filled: Square) 
     """
     in_river, neighbours = board.in_river, board.neighbours
     reached: set[Square] = set()
-    for start in neighbours[emptied]:
-        if not in_river[start] or start in reached or not (start == filled or stacks[start]):
+    for start in board.river_neighbours[emptied]:
+        if start in reached or not (start == filled or stacks[start]):
             continue
         group, anchored = [start], False
         reached.add(start)
@@ -258,15 +343,23 @@ def _river_holds(board: Board, stacks: Stacks, emptied: Square, filled: Square) 
     return True
 
 
-def _undoing(previous: Movement | None, stacks: Stacks) -> Movement | None:
-    """The one movement R28 forbids now: the previous one backwards, to the level the tokens left."""
+def _undoing_id(board: Board, stacks: Stacks, previous: Movement | None) -> str | None:
+    """The id of the one movement R28 forbids now: the previous one backwards, to the level the tokens left.
+
+    There is one while the moved tokens are still the top of the column they went to and
+    the square they left is back at the height they left it at. Of the movements between
+    the two squares, it is the one that carries exactly those tokens: a slide or a climb
+    ("b3b2"), or the top token alone ("b3b2/1").
+    """
     if previous is None or len(stacks[previous.origin]) != previous.level:
         return None
-    target_column = stacks[previous.target]
-    level = len(target_column) - len(previous.moved)
-    if target_column[level:] != previous.moved:
+    column, moved = stacks[previous.target], previous.moved
+    if column[len(column) - len(moved) :] != moved:
         return None
-    return Movement(previous.target, previous.origin, previous.moved, level)
+    pair = board.pair_ids[previous.target][previous.origin]
+    if plain_turn(board, stacks, pair).moved == moved:
+        return pair
+    return board.alone_ids[previous.target][previous.origin] if len(moved) == 1 else None
 
 
 def _complete(board: Board, stacks: Stacks, seat: int, movement: Turn) -> Iterator[Turn]:
@@ -319,21 +412,60 @@ def _jumps(
             yield (landing,), changes, False
 
 
-class _OwnerStrings(dict[Column, str]):
-    """Each column's owner string ("aab"), made once: the same columns come back all game long."""
+class _ColumnCodes(dict[Column, int]):
+    """Each column's owners as one number, made once: the same columns come back all game long.
 
-    def __missing__(self, column: Column) -> str:
-        text = self[column] = "".join("ab"[token & 1] for token in column)
-        return text
-
-
-_OWNER_STRINGS = _OwnerStrings()
-
-
-def position_key(stacks: Stacks, to_move: int) -> str:
-    """The full position for R29: every column by owners ("a" Light, "b" Dark), and who moves.
-
-    >>> position_key([(0, 1), (), (2,)], 1)
-    'ab..a:1'
+    The number is a 1 followed by one bit per token from the bottom (1 for Dark), so that
+    columns of different heights never share a number: () is 1, (0, 1) is 0b101.
     """
-    return ".".join(map(_OWNER_STRINGS.__getitem__, stacks)) + f":{to_move}"
+
+    def __missing__(self, column: Column) -> int:
+        code = 1
+        for token in column:
+            code = code << 1 | token & 1
+        self[column] = code
+        return code
+
+
+COLUMN_CODES = _ColumnCodes()
+_OWNER_LETTERS = str.maketrans("01", "ab")
+_OWNER_BITS = str.maketrans("ab", "01")
+
+
+def square_bits(board: Board) -> int:
+    """How many bits a column's code takes in a position number: one more than the tallest column."""
+    return tallest(board) + 1
+
+
+def position_number(board: Board, stacks: Stacks, to_move: int) -> int:
+    """The full position for R29 as one number: each column's code at its square's bits, and who moves.
+
+    A number, not text, because the state keeps it up to date by changing only the squares
+    a turn touches (`BiyiState`); `position_key` and `number_of_key` turn it into the text
+    that JSON stores and back.
+
+    >>> from tabletop.games.biyi.board import BOARDS
+    >>> quick = BOARDS["quick"]
+    >>> position_key(quick, position_number(quick, [(0, 1), (), (2,)] + [()] * 32, 1))[:10]
+    'ab..a.....'
+    """
+    bits = square_bits(board)
+    number = sum(COLUMN_CODES[column] << (square * bits) for square, column in enumerate(stacks))
+    return number << 1 | to_move
+
+
+def position_key(board: Board, number: int) -> str:
+    """A position number as text: every column by owners ("a" Light, "b" Dark), and who moves."""
+    bits = square_bits(board)
+    mask = (1 << bits) - 1
+    columns = number >> 1
+    owners = (bin(columns >> (square * bits) & mask)[3:] for square in range(board.size))
+    return ".".join(owners).translate(_OWNER_LETTERS) + f":{number & 1}"
+
+
+def number_of_key(board: Board, key: str) -> int:
+    """The position number of a `position_key` text."""
+    columns, to_move = key.split(":")
+    bits = square_bits(board)
+    codes = (int("1" + owners.translate(_OWNER_BITS), 2) for owners in columns.split("."))
+    return sum(code << (square * bits) for square, code in enumerate(codes)) << 1 | int(to_move)

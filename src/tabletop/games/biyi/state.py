@@ -28,16 +28,22 @@ from tabletop.engine import (
 from tabletop.games.biyi.board import BOARDS, DARK, LIGHT, MOVE_ID, Board, observation
 from tabletop.games.biyi.rules import (
     CLIMB,
+    COLUMN_CODES,
     DESCEND,
+    UNIFORM_HEIGHT,
     Candidates,
     Column,
+    Legal,
     Movement,
     Turn,
     in_dragon_trouble,
     is_chained,
+    legal_turns,
+    number_of_key,
     position_key,
+    position_number,
     prisoners,
-    turns,
+    square_bits,
 )
 
 if TYPE_CHECKING:
@@ -66,16 +72,31 @@ class BiyiState(State):
         self.previous: list[Movement | None] = [None, None]
         self.in_trouble = False
         """Whether the player to move began this turn in dragon trouble (R26)."""
-        self.seen: set[str] = set()
+        self.seen: set[int] = set()
+        """Every position so far as its number (`rules.position_number`), for R29."""
         self.over = False
         self.winner: Seat | None = None
         self.reason = ""
-        self.last_move: JsonDict | None = None
-        self._legal: dict[str, Turn] | None = None
+        self._last_turn: tuple[Seat, Turn] | None = None
+        self._last_record: JsonDict | None = None
+        self._legal: Legal | None = None
         self._chained = True
         """Whether the position meets R20: always after a turn, perhaps not in a hand-made one."""
+        # What follows is kept up to date square by square as turns change columns
+        # (`_put_columns`), so that no step of a playout has to look at the whole board.
         self._known: dict[int, Candidates] = {}
-        """The movements from each square, kept while its neighbourhood is unchanged (`rules.turns`)."""
+        """The movements from each square, kept while its neighbourhood is unchanged (`rules.legal_turns`)."""
+        self._controlled: tuple[set[int], set[int]] = (set(), set())
+        """The squares each player has on top."""
+        self._tall: set[int] = set()
+        """The squares at least `UNIFORM_HEIGHT` high: the only places dragons can be (R25)."""
+        self._codes: list[int] = []
+        """Each square's `rules.COLUMN_CODES`: what move generation remembers movements by."""
+        self._position = 0
+        """`rules.position_number` of the columns, the player to move left out (its lowest bit)."""
+        bits = square_bits(self.board)
+        self._shifts = tuple(square * bits + 1 for square in range(self.board.size))
+        """Where each square's column code sits in `_position`."""
 
     @classmethod
     def from_position(
@@ -107,7 +128,7 @@ class BiyiState(State):
                 counters[seat] += 2
             state.stacks[state._square(name)] = tuple(column)
         state.turns_played = turns_played
-        state._chained = is_chained(state.board, state.stacks)
+        state._recount()
         state._begin_turn(to_move)
         return state
 
@@ -127,6 +148,7 @@ class BiyiState(State):
             self.stacks[square] = (2 * index,)
         for index, square in enumerate(self.board.cards[dark]):
             self.stacks[self.board.mirror(square)] = (2 * index + 1,)
+        self._recount()
         self._begin_turn(self.rng.below(2))
 
     # --- the contract -------------------------------------------------------------------
@@ -137,15 +159,15 @@ class BiyiState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         if self.over or seat != self.to_move:
             return []
-        return [Action(turn.id, self._label(turn), self._path(turn)) for turn in self._turns().values()]
+        return [Action(turn.id, self._label(turn), self._path(turn)) for turn in self.turns()]
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         if self.over or seat != self.to_move:
             return []
-        return list(self._turns())
+        return list(self._legal_turns().ids)
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
-        return isinstance(action_id, str) and seat == self.to_move and action_id in self._turns()
+        return isinstance(action_id, str) and seat == self.to_move and action_id in self._legal_turns().ids
 
     def illegal(self, seat: Seat, action_id: object) -> IllegalAction:
         if (
@@ -160,26 +182,23 @@ class BiyiState(State):
         return super().illegal(seat, action_id)
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
-        turn = self._turns()[action_id]
+        stacks = self.stacks
+        turn = self._legal_turns().turn(self.board, stacks, action_id)
         was_in_trouble = self.in_trouble
-        stacks = self.stacks = list(self.stacks)
         self._chained = True
-        known, neighbours = self._known, self.board.neighbours
-        changes = turn.changes or (
-            (turn.origin, stacks[turn.origin][: turn.level]),
-            (turn.target, stacks[turn.target] + turn.moved),
+        self._put_columns(
+            turn.changes
+            or (
+                (turn.origin, stacks[turn.origin][: turn.level]),
+                (turn.target, stacks[turn.target] + turn.moved),
+            )
         )
-        for square, column in changes:
-            stacks[square] = column
-            known.pop(square, None)
-            for neighbour in neighbours[square]:
-                known.pop(neighbour, None)
         self.previous[seat] = turn.movement
         self.turns_played += 1
-        self.last_move = self._move_record(seat, turn)
+        self._last_turn, self._last_record = (seat, turn), None
         if turn.wins:
             self._finish(seat, f"{mention(seat, 'reached')} {mention(1 - seat, POSSESSIVE)} bird")
-        elif was_in_trouble and in_dragon_trouble(self.board, self.stacks, seat):
+        elif was_in_trouble and in_dragon_trouble(self.board, stacks, seat, self._tall):
             self._finish(
                 1 - seat, f"{mention(seat, POSSESSIVE)} dragons stayed side by side for a second turn"
             )
@@ -203,6 +222,9 @@ class BiyiState(State):
         twin.previous = list(self.previous)
         twin.seen = set(self.seen)
         twin._known = dict(self._known)
+        twin._controlled = (set(self._controlled[LIGHT]), set(self._controlled[DARK]))
+        twin._tall = set(self._tall)
+        twin._codes = list(self._codes)
         twin.rng = self.rng.copy()
         return twin
 
@@ -241,7 +263,7 @@ class BiyiState(State):
             "turns_played": self.turns_played,
             "previous": [None if move is None else _movement_json(move) for move in self.previous],
             "in_trouble": self.in_trouble,
-            "seen": sorted(self.seen),
+            "seen": sorted(position_key(self.board, number) for number in self.seen),
             "over": self.over,
             "winner": self.winner,
             "reason": self.reason,
@@ -257,12 +279,15 @@ class BiyiState(State):
         self.turns_played = int(data["turns_played"])
         self.previous = [None if move is None else _movement_of(move) for move in data["previous"]]
         self.in_trouble = bool(data["in_trouble"])
-        self.seen = {str(key) for key in data["seen"]}
+        self.seen = {number_of_key(self.board, str(key)) for key in data["seen"]}
         self.over = bool(data["over"])
         self.winner = None if data["winner"] is None else int(data["winner"])
         self.reason = str(data["reason"])
-        self.last_move = None if data["last_move"] is None else _copy(data["last_move"])
-        self._chained = is_chained(self.board, self.stacks)
+        self._last_turn, self._last_record = (
+            None,
+            None if data["last_move"] is None else _copy(data["last_move"]),
+        )
+        self._recount()
 
     # --- questions ----------------------------------------------------------------------
 
@@ -276,24 +301,85 @@ class BiyiState(State):
 
     def turns(self) -> list[Turn]:
         """The legal turns of the player to move, with the positions they lead to."""
-        return [] if self.over else list(self._turns().values())
+        if self.over:
+            return []
+        legal = self._legal_turns()
+        return [legal.turn(self.board, self.stacks, action_id) for action_id in legal.ids]
+
+    @property
+    def last_move(self) -> JsonDict | None:
+        """The record of the last turn for views and JSON, written out only once someone asks.
+
+        Bots apply thousands of turns and never look, so `_apply` only remembers the turn.
+        """
+        if self._last_record is None and self._last_turn is not None:
+            self._last_record = self._move_record(*self._last_turn)
+        return self._last_record
 
     # --- transitions --------------------------------------------------------------------
 
-    def _turns(self) -> dict[str, Turn]:
-        """The legal turns by id, computed once per position (apply, is_legal and the bots share it)."""
+    def _legal_turns(self) -> Legal:
+        """The legal turns, computed once per position (apply, is_legal and the bots share it)."""
         if self._legal is None:
-            previous = self.previous[self.to_move]
-            self._legal = turns(
-                self.board, self.stacks, self.to_move, previous, known=self._known, chained=self._chained
+            self._legal = legal_turns(
+                self.board,
+                self.stacks,
+                self.to_move,
+                self.previous[self.to_move],
+                controlled=self._controlled[self.to_move],
+                known=self._known,
+                codes=self._codes,
+                chained=self._chained,
             )
         return self._legal
+
+    def _recount(self) -> None:
+        """Works out from the columns alone what `_put_columns` then keeps up to date."""
+        self._known = {}
+        self._controlled = (set(), set())
+        for square, column in enumerate(self.stacks):
+            if column:
+                self._controlled[column[-1] & 1].add(square)
+        self._tall = {square for square, column in enumerate(self.stacks) if len(column) >= UNIFORM_HEIGHT}
+        self._codes = [COLUMN_CODES[column] for column in self.stacks]
+        self._position = position_number(self.board, self.stacks, 0)
+        self._chained = is_chained(self.board, self.stacks)
+
+    def _put_columns(self, changes: tuple[tuple[int, Column], ...]) -> None:
+        """Puts the columns a turn leaves, in order, and keeps what is kept per square in step.
+
+        The movements kept around each changed square are forgotten; the square's column
+        code is swapped in `_codes` and `_position`, and it changes hands in `_controlled`
+        and `_tall`.
+        """
+        stacks, known, around, shifts = self.stacks, self._known, self.board.around, self._shifts
+        light, dark = self._controlled
+        tall, codes = self._tall, self._codes
+        position = self._position
+        for square, column in changes:
+            code = COLUMN_CODES[column]
+            position += (code - codes[square]) << shifts[square]
+            codes[square] = code
+            stacks[square] = column
+            for neighbour in around[square]:
+                known.pop(neighbour, None)
+            if not column:
+                light.discard(square)
+                dark.discard(square)
+            else:
+                (dark if column[-1] & 1 else light).add(square)
+                (light if column[-1] & 1 else dark).discard(square)
+            if len(column) >= UNIFORM_HEIGHT:
+                tall.add(square)
+            else:
+                tall.discard(square)
+        self._position = position
 
     def _begin_turn(self, seat: Seat) -> None:
         """Hands the turn to `seat`, or ends the game: repetition (R29), turn limit (R33), no turn (R31)."""
         self.to_move = seat
         self._legal = None
-        key = position_key(self.stacks, seat)
+        key = self._position | seat
         if key in self.seen:
             self._finish(None, "the same position came back: a draw")
             return
@@ -301,15 +387,15 @@ class BiyiState(State):
         if self.turns_played >= self.board.turn_limit:
             self._finish(None, f"{self.board.turn_limit} turns without a winner: a draw")
             return
-        self.in_trouble = in_dragon_trouble(self.board, self.stacks, seat)
-        if not self._turns():
+        self.in_trouble = in_dragon_trouble(self.board, self.stacks, seat, self._tall)
+        if not self._legal_turns().ids:
             self._finish(1 - seat, f"{mention(seat, 'has')} no legal turn left")
 
     def _finish(self, winner: Seat | None, reason: str) -> None:
         self.over = True
         self.winner = winner
         self.reason = reason
-        self._legal = {}
+        self._legal = Legal([], {})
 
     # --- drawing helpers ----------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from tabletop.games.numberdrop.board import (
     Orientation,
     Sheet,
     cell_of,
+    cells_with_two_neighbours,
     drop_id,
     neighbourhood,
 )
@@ -216,20 +217,19 @@ def _identical_groups(sheet: Sheet, free: list[int]) -> list[Combination]:
     """Connected subsets of 3–8 equal digits whose box is free (R22, R25), cells in ascending order.
 
     The groups come component by component, in the order of each component's lowest cell.
+    A component of three or more cells is found from one of its cells with two neighbours
+    in it (`cells_with_two_neighbours`), so digits without one cost no flood fill.
     """
     wanted = _wanted_sizes(sheet, SAME)
     if not wanted:
         return []
     components: list[int] = []
     for cells in free:
-        if cells.bit_count() < SMALLEST:
-            continue
-        paired = cells & neighbourhood(cells)
-        while paired:
-            component = _component(cells, paired & -paired)
-            paired &= ~component
-            if component.bit_count() >= SMALLEST:
-                components.append(component)
+        middles = cells_with_two_neighbours(cells) if cells.bit_count() >= SMALLEST else 0
+        while middles:
+            component = _component(cells, middles & -middles)
+            middles &= ~component
+            components.append(component)
     components.sort(key=lambda component: component & -component)
     found: list[Combination] = []
     for component in components:
@@ -284,13 +284,28 @@ def _runs(sheet: Sheet, free: list[int]) -> list[Combination]:
     if not wanted:
         return []
     starts = 0
-    for digit in range(len(free) - 1):
-        if free[digit] and free[digit + 1]:
-            starts |= free[digit] & neighbourhood(free[digit + 1])
+    for cells in _run_starts(free, min(wanted)):
+        starts |= cells
     found: list[Combination] = []
     for start in _cells_of(starts):
         _extend_run(free, [start], sheet.cells[start], (wanted, max(wanted)), found)
     return found
+
+
+def _run_starts(free: list[int], length: int) -> list[int]:
+    """Per digit, its free cells from which a rising path of `length` cells starts.
+
+    Worked out backwards a step at a time (the cells of digit d next to a start of length
+    k - 1 of digit d + 1), with whole bit sets: most sheets have no run of the smallest
+    wanted size at all, and then the path search below never runs.
+    """
+    starts = free
+    for _ in range(length - 1):
+        starts = [
+            cells & neighbourhood(following) if cells and following else 0
+            for cells, following in zip(free, starts[1:], strict=False)
+        ]
+    return starts
 
 
 def _extend_run(

@@ -262,11 +262,12 @@ class Sheet:
             x, y = cell % WIDTH, cell // WIDTH
             self.tops[x] = max(self.tops[x], y)
 
-    def has_box(self, kind: str, size: int) -> bool:
-        """Whether the box a combination of this type and size would circle is already circled (R25)."""
-        if size == BONUS_SIZE:
-            return self.bonus
-        return bool((self.same if kind == "same" else self.run) >> (size - 3) & 1)
+    def open_sizes(self, kind: str) -> tuple[int, ...]:
+        """The sizes of combination of this type whose box is not circled yet (R25), smallest first.
+
+        Asked at every turn's combination search, so it is a lookup in `OPEN_SIZES`.
+        """
+        return OPEN_SIZES[self.same if kind == "same" else self.run, self.bonus]
 
     def score(self) -> int:
         """The score of §2.4 (R36, R37)."""
@@ -308,6 +309,18 @@ class Sheet:
         sheet.letters = [int(letter) for letter in data["letters"]]
         sheet.plus, sheet.minus = int(data["plus"]), int(data["minus"])
         return sheet
+
+
+def _open_sizes(boxes: int, bonus: bool) -> tuple[int, ...]:
+    """The free sizes, given the circled boxes of one type (bit s - 3) and whether the shared box of 8 is."""
+    sizes = tuple(size for size in range(3, BONUS_SIZE) if not boxes >> (size - 3) & 1)
+    return sizes if bonus else (*sizes, BONUS_SIZE)
+
+
+OPEN_SIZES: dict[tuple[int, bool], tuple[int, ...]] = {
+    (boxes, bonus): _open_sizes(boxes, bonus) for boxes in range(ALL_SIZES + 1) for bonus in (False, True)
+}
+"""`Sheet.open_sizes` for every state of one type's boxes and of the bonus box."""
 
 
 def _box_sum(boxes: int) -> int:

@@ -209,10 +209,6 @@ def _free_digits(sheet: Sheet) -> list[int]:
     return [cells & uncircled for cells in sheet.digits]
 
 
-def _wanted_sizes(sheet: Sheet, kind: str) -> list[int]:
-    return [size for size in range(SMALLEST, BONUS_SIZE + 1) if not sheet.has_box(kind, size)]
-
-
 def _identical_groups(sheet: Sheet, free: list[int]) -> list[Combination]:
     """Connected subsets of 3–8 equal digits whose box is free (R22, R25), cells in ascending order.
 
@@ -220,7 +216,7 @@ def _identical_groups(sheet: Sheet, free: list[int]) -> list[Combination]:
     A component of three or more cells is found from one of its cells with two neighbours
     in it (`cells_with_two_neighbours`), so digits without one cost no flood fill.
     """
-    wanted = _wanted_sizes(sheet, SAME)
+    wanted = sheet.open_sizes(SAME)
     if not wanted:
         return []
     components: list[int] = []
@@ -247,7 +243,7 @@ def _component(cells: int, start: int) -> int:
         component = grown
 
 
-def _connected_subsets(component: int, sizes: list[int]) -> list[int]:
+def _connected_subsets(component: int, sizes: tuple[int, ...]) -> list[int]:
     """The connected subsets of `component` with a size in `sizes`, grown one neighbour at a time."""
     largest = min(max(sizes), component.bit_count())
     level = {1 << cell for cell in _cells_of(component)}
@@ -280,7 +276,7 @@ def _runs(sheet: Sheet, free: list[int]) -> list[Combination]:
 
     A falling run is the same cells read backwards, so each set is listed once.
     """
-    wanted = set(_wanted_sizes(sheet, RUN))
+    wanted = set(sheet.open_sizes(RUN))
     if not wanted:
         return []
     starts = 0

@@ -69,7 +69,8 @@ class Orientation:
     """One rotation/mirror image of a shape, normalised to start at (0, 0).
 
     `cells` are in reading order; `bottoms` gives, per column dx of the shape, its lowest
-    cell dy, which is all that gravity needs (R5).
+    cell dy, which is all that gravity needs (R5). `offsets` are the cells again as cell
+    numbers relative to the corner's (dy * WIDTH + dx), so a landed drop is four additions.
     """
 
     shape: str
@@ -78,11 +79,17 @@ class Orientation:
     width: int
     height: int
     bottoms: tuple[int, ...]
+    offsets: tuple[int, ...]
 
     @property
     def name(self) -> str:
         """ "L5" or "B2.1": the shape and the orientation's number, as in action ids."""
         return f"{self.shape}{self.index}" if len(self.shape) == 1 else f"{self.shape}.{self.index}"
+
+
+def cell_of(x: int, y: int) -> int:
+    """The number of the cell in column x, row y."""
+    return y * WIDTH + x
 
 
 def _normalised(cells: Offsets) -> Offsets:
@@ -108,7 +115,8 @@ def _orientation(shape: str, index: int, cells: Offsets) -> Orientation:
     width = 1 + max(x for x, _ in cells)
     height = 1 + max(y for _, y in cells)
     bottoms = tuple(min(y for x, y in cells if x == column) for column in range(width))
-    return Orientation(shape, index, cells, width, height, bottoms)
+    offsets = tuple(cell_of(x, y) for x, y in cells)
+    return Orientation(shape, index, cells, width, height, bottoms, offsets)
 
 
 ORIENTATIONS: dict[str, tuple[Orientation, ...]] = {
@@ -166,11 +174,6 @@ def cells_with_two_neighbours(cells: int) -> int:
 
 CELL_NAMES: tuple[str, ...] = tuple(f"{COLUMNS[cell % WIDTH]}{cell // WIDTH + 1}" for cell in range(CELLS))
 CELL_INDEX: dict[str, int] = {name: cell for cell, name in enumerate(CELL_NAMES)}
-
-
-def cell_of(x: int, y: int) -> int:
-    """The number of the cell in column x, row y."""
-    return y * WIDTH + x
 
 
 def digit_text(value: int) -> str:
@@ -259,7 +262,7 @@ class Sheet:
             self.cells[cell] = value
             if EMPTY < value < X_MARK:
                 self.digits[value] |= 1 << cell
-            x, y = cell % WIDTH, cell // WIDTH
+            y, x = divmod(cell, WIDTH)
             self.tops[x] = max(self.tops[x], y)
 
     def open_sizes(self, kind: str) -> tuple[int, ...]:

@@ -55,7 +55,8 @@ def landed_cells(tops: list[int], orientation: Orientation, column: int) -> list
     row = landing_row(tops, orientation, column)
     if row + orientation.height > HEIGHT:
         return None
-    return [cell_of(column + dx, row + dy) for dx, dy in orientation.cells]
+    corner = cell_of(column, row)
+    return [corner + offset for offset in orientation.offsets]
 
 
 Placement = tuple[Orientation, int]

@@ -343,10 +343,17 @@ class NumberDropState(State):
             self.kind = SOLO
         else:
             self.kind = NORMAL
-            active = [letter for letter in range(len(LETTERS)) if self._is_active(letter)]
-            if has_star(dice) and active and self._has_exposed(active[0]):
-                self.kind, self.block = BLOCK, active[0]
+            if has_star(dice):
+                active = next(
+                    (letter for letter in range(len(LETTERS)) if self._is_active(letter)), NO_LETTER
+                )
+                if active != NO_LETTER and self._has_exposed(active):
+                    self.kind, self.block = BLOCK, active
         self._open_step()
+
+    def _first_active_letter(self) -> int:
+        """The earliest active BLOCK letter (R9), NO_LETTER if none is."""
+        return next((letter for letter in range(len(LETTERS)) if self._is_active(letter)), NO_LETTER)
 
     def _is_active(self, letter: int) -> bool:
         """Circled by someone and not crossed (R7)."""
@@ -370,8 +377,8 @@ class NumberDropState(State):
             _cross(self.sheets, self.block)
         for sheet in self.sheets:
             sheet.mark_rows()
-        for letter in range(len(LETTERS)):
-            if all(sheet.letters[letter] == CIRCLED for sheet in self.sheets):
+        for letter, states in enumerate(zip(*(sheet.letters for sheet in self.sheets), strict=True)):
+            if states.count(CIRCLED) == len(states):
                 _cross(self.sheets, letter)
         if any(sheet.minus for sheet in self.sheets) or (self.solo and min(self.tiles) >= GO):
             self.over = True

@@ -124,9 +124,13 @@ def arrangements(digits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(set(permutations(digits))))
 
 
+PLACEMENT_PREFIXES: dict[str, tuple[str, ...]] = {
+    shape: tuple(drop_id(*placement, ()) for placement in found) for shape, found in PLACEMENTS.items()
+}
+"""Per shape, the start of the drop ids of each placement ("L5@c:"), in the order of `PLACEMENTS`."""
 PLACEMENT_NUMBERS: dict[str, dict[str, int]] = {
-    shape: {drop_id(*placement, ())[:-1]: number for number, placement in enumerate(found)}
-    for shape, found in PLACEMENTS.items()
+    shape: {prefix[:-1]: number for number, prefix in enumerate(prefixes)}
+    for shape, prefixes in PLACEMENT_PREFIXES.items()
 }
 """Per shape, the number (in `PLACEMENTS`) of each placement by its notation, "L5@c"."""
 
@@ -147,8 +151,7 @@ class DropTable:
         self.shape = shape
         self.orders = frozenset(orders)
         self.ids_by_placement: tuple[tuple[str, ...], ...] = tuple(
-            tuple(map(drop_id(orientation, column, ()).__add__, orders))
-            for orientation, column in PLACEMENTS[shape]
+            tuple(map(prefix.__add__, orders)) for prefix in PLACEMENT_PREFIXES[shape]
         )
         self.every: tuple[str, ...] = tuple(chain.from_iterable(self.ids_by_placement))
 

@@ -116,6 +116,8 @@ class Postcard:
 
     `write_ids[box][group]` is the action id of writing the sum of `group` into `box`, and
     `writes` maps each id back, so move generation and parsing never build strings.
+    `every_write[box][free]` lists the ids of every group of the free dice into `box`: a
+    box that takes any number (R5, R7) offers exactly those, joined in one step.
     """
 
     def __init__(self, name: str, title: str, credit: str, boxes: Sequence[Box]) -> None:
@@ -129,6 +131,9 @@ class Postcard:
         self.write_ids = tuple(
             tuple(f"{box.id}={dice_names(group)}" if group else "" for group in range(ALL_DICE + 1))
             for box in self.boxes
+        )
+        self.every_write = tuple(
+            tuple(tuple(ids[group] for group in groups) for groups in SUBMASKS) for ids in self.write_ids
         )
         self.writes = {
             action_id: (number, group)

@@ -166,7 +166,7 @@ class RollToTheTopState(State):
         if not isinstance(action_id, str) or seat not in self.current_players():
             return False
         if self.phase == POOL:
-            return action_id in self._pool_ids()
+            return action_id in pool_changes(self.active, self.pool_rule())
         if action_id == CONFIRM:
             return True
         if action_id == UNDO:
@@ -348,7 +348,7 @@ class RollToTheTopState(State):
         return f"hanging box {record.id} needs a filled box beside it (R7)"
 
     def _pool_ids(self) -> list[ActionId]:
-        return pool_changes(self.active, self.pool_rule())
+        return list(pool_changes(self.active, self.pool_rule()))
 
     def _action(self, seat: Seat, action_id: ActionId) -> Action:
         if action_id == CONFIRM:

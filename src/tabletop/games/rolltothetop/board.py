@@ -128,6 +128,13 @@ class Postcard:
         self.index = {box.id: number for number, box in enumerate(self.boxes)}
         self.needs = tuple((box.dot, box.below, box.side) for box in self.boxes)
         """Per box, what R5–R7 look at, as plain tuples for the move generator."""
+        self.dependents = tuple(
+            frozenset(
+                other for other, box in enumerate(self.boxes) if number in box.below or number in box.side
+            )
+            for number in range(len(self.boxes))
+        )
+        """Per box, the boxes that rest on it or hang beside it: the only ones a write there can open."""
         self.write_ids = tuple(
             tuple(f"{box.id}={dice_names(group)}" if group else "" for group in range(ALL_DICE + 1))
             for box in self.boxes

@@ -74,15 +74,19 @@ def least_number(postcard: Postcard, sheet: Sequence[int], box: int) -> int:
     return 0
 
 
-def writes(postcard: Postcard, sheet: Sheet, free: int, sums: Sequence[int]) -> list[str]:
+OpenBoxes = tuple[tuple[int, int], ...]
+"""The boxes that may be filled now, each with the least number it takes, in box order."""
+
+
+def writes(postcard: Postcard, opened: OpenBoxes, free: int, sums: Sequence[int]) -> list[str]:
     """The ids of every write allowed now: a group of free dice whose sum fits an open box (R3–R7).
 
-    The hottest function of random playouts: which boxes are open comes from `open_boxes`,
-    and a box that takes any number adds the ready-made ids of every group of the free dice.
+    The hottest function of random playouts: `opened` is the sheet's `open_boxes`, and a
+    box that takes any number adds the ready-made ids of every group of the free dice.
     """
     groups = SUBMASKS[free]
     found: list[str] = []
-    for box, least in open_boxes(postcard, tuple(sheet)):
+    for box, least in opened:
         if least == 1:
             found += postcard.every_write[box][free]
         else:
@@ -92,7 +96,7 @@ def writes(postcard: Postcard, sheet: Sheet, free: int, sums: Sequence[int]) -> 
 
 
 @lru_cache(maxsize=1024)
-def open_boxes(postcard: Postcard, sheet: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def open_boxes(postcard: Postcard, sheet: tuple[int, ...]) -> OpenBoxes:
     """Every box that may be filled now with the least number it takes (`least_number`), in box order.
 
     Remembered by sheet: a sheet changes only when a box is written, and playouts meet the
@@ -104,6 +108,22 @@ def open_boxes(postcard: Postcard, sheet: tuple[int, ...]) -> tuple[tuple[int, i
         least = least_number(postcard, sheet, box)
         if least:
             found.append((box, least))
+    return tuple(found)
+
+
+def reopened(postcard: Postcard, sheet: Sheet, before: OpenBoxes, box: int) -> OpenBoxes:
+    """`open_boxes` of `sheet` just after a write into `box`, from the open boxes before it.
+
+    Only `box` itself and the boxes resting on it or hanging beside it can change (R6, R7),
+    so a write re-examines those few instead of the whole postcard.
+    """
+    changed = postcard.dependents[box]
+    found = [entry for entry in before if entry[0] != box and entry[0] not in changed]
+    for other in changed:
+        least = least_number(postcard, sheet, other)
+        if least:
+            found.append((other, least))
+    found.sort()
     return tuple(found)
 
 

@@ -82,7 +82,8 @@ def writes(postcard: Postcard, opened: OpenBoxes, free: int, sums: Sequence[int]
     """The ids of every write allowed now: a group of free dice whose sum fits an open box (R3–R7).
 
     The hottest function of random playouts: `opened` is the sheet's `open_boxes`, and a
-    box that takes any number adds the ready-made ids of every group of the free dice.
+    box that takes any number adds the ready-made ids of every group of the free dice (free
+    dice were rolled, so every group of them sums to 1 or more).
     """
     groups = SUBMASKS[free]
     found: list[str] = []

@@ -69,7 +69,8 @@ class Orientation:
     """One rotation/mirror image of a shape, normalised to start at (0, 0).
 
     `cells` are in reading order; `bottoms` gives, per column dx of the shape, its lowest
-    cell dy, which is all that gravity needs (R5).
+    cell dy, which is all that gravity needs (R5). `offsets` are the cells again as cell
+    numbers relative to the corner's (dy * WIDTH + dx), so a landed drop is four additions.
     """
 
     shape: str
@@ -78,11 +79,17 @@ class Orientation:
     width: int
     height: int
     bottoms: tuple[int, ...]
+    offsets: tuple[int, ...]
 
     @property
     def name(self) -> str:
         """ "L5" or "B2.1": the shape and the orientation's number, as in action ids."""
         return f"{self.shape}{self.index}" if len(self.shape) == 1 else f"{self.shape}.{self.index}"
+
+
+def cell_of(x: int, y: int) -> int:
+    """The number of the cell in column x, row y."""
+    return y * WIDTH + x
 
 
 def _normalised(cells: Offsets) -> Offsets:
@@ -108,7 +115,8 @@ def _orientation(shape: str, index: int, cells: Offsets) -> Orientation:
     width = 1 + max(x for x, _ in cells)
     height = 1 + max(y for _, y in cells)
     bottoms = tuple(min(y for x, y in cells if x == column) for column in range(width))
-    return Orientation(shape, index, cells, width, height, bottoms)
+    offsets = tuple(cell_of(x, y) for x, y in cells)
+    return Orientation(shape, index, cells, width, height, bottoms, offsets)
 
 
 ORIENTATIONS: dict[str, tuple[Orientation, ...]] = {
@@ -147,13 +155,25 @@ def neighbourhood(cells: int) -> int:
     return (sideways | cells >> WIDTH | cells << WIDTH) & ALL_CELLS
 
 
+def cells_with_two_neighbours(cells: int) -> int:
+    """The cells of a bit set with at least two orthogonal neighbours in it, by four shifts.
+
+    Every connected set of three or more cells has such a cell (the middle of any three in
+    a row or an L), so this tells the combination search at once that a digit's cells hold
+    no group of three (R22), without flood-filling them.
+
+    >>> cells_with_two_neighbours(0b111) == 0b010, cells_with_two_neighbours(0b11) == 0
+    (True, True)
+    """
+    left = (cells & ~_RIGHT_EDGE) << 1
+    right = (cells & ~_LEFT_EDGE) >> 1
+    below = cells << WIDTH
+    above = cells >> WIDTH
+    return cells & (left & (right | below | above) | right & (below | above) | below & above)
+
+
 CELL_NAMES: tuple[str, ...] = tuple(f"{COLUMNS[cell % WIDTH]}{cell // WIDTH + 1}" for cell in range(CELLS))
 CELL_INDEX: dict[str, int] = {name: cell for cell, name in enumerate(CELL_NAMES)}
-
-
-def cell_of(x: int, y: int) -> int:
-    """The number of the cell in column x, row y."""
-    return y * WIDTH + x
 
 
 def digit_text(value: int) -> str:
@@ -242,14 +262,15 @@ class Sheet:
             self.cells[cell] = value
             if EMPTY < value < X_MARK:
                 self.digits[value] |= 1 << cell
-            x, y = cell % WIDTH, cell // WIDTH
+            y, x = divmod(cell, WIDTH)
             self.tops[x] = max(self.tops[x], y)
 
-    def has_box(self, kind: str, size: int) -> bool:
-        """Whether the box a combination of this type and size would circle is already circled (R25)."""
-        if size == BONUS_SIZE:
-            return self.bonus
-        return bool((self.same if kind == "same" else self.run) >> (size - 3) & 1)
+    def open_sizes(self, kind: str) -> tuple[int, ...]:
+        """The sizes of combination of this type whose box is not circled yet (R25), smallest first.
+
+        Asked at every turn's combination search, so it is a lookup in `OPEN_SIZES`.
+        """
+        return OPEN_SIZES[self.same if kind == "same" else self.run, self.bonus]
 
     def score(self) -> int:
         """The score of §2.4 (R36, R37)."""
@@ -291,6 +312,18 @@ class Sheet:
         sheet.letters = [int(letter) for letter in data["letters"]]
         sheet.plus, sheet.minus = int(data["plus"]), int(data["minus"])
         return sheet
+
+
+def _open_sizes(boxes: int, bonus: bool) -> tuple[int, ...]:
+    """The free sizes, given the circled boxes of one type (bit s - 3) and whether the shared box of 8 is."""
+    sizes = tuple(size for size in range(3, BONUS_SIZE) if not boxes >> (size - 3) & 1)
+    return sizes if bonus else (*sizes, BONUS_SIZE)
+
+
+OPEN_SIZES: dict[tuple[int, bool], tuple[int, ...]] = {
+    (boxes, bonus): _open_sizes(boxes, bonus) for boxes in range(ALL_SIZES + 1) for bonus in (False, True)
+}
+"""`Sheet.open_sizes` for every state of one type's boxes and of the bonus box."""
 
 
 def _box_sum(boxes: int) -> int:

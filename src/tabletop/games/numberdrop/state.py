@@ -99,6 +99,8 @@ class NumberDropState(State):
         self.turns: list[SeatTurn] = []
         self.over = False
         self.last_move: JsonDict | None = None
+        self.waiting: tuple[Seat, ...] = ()
+        """The current players, kept by `_update_waiting` at every change (asked twice a move)."""
 
     def set_up(self) -> None:
         """Deals the BLOCK tiles to letters A–E at random (§2.5, R39) and opens the start step."""
@@ -152,9 +154,7 @@ class NumberDropState(State):
     # --- the contract ----------------------------------------------------------------------------
 
     def current_players(self) -> tuple[Seat, ...]:
-        if self.over:
-            return ()
-        return tuple(seat for seat, turn in enumerate(self.turns) if not turn.confirmed)
+        return self.waiting
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [Action(action_id, *describe(action_id)) for action_id in self.legal_action_ids(seat)]
@@ -186,7 +186,8 @@ class NumberDropState(State):
             self.turns[seat] = fresh
         elif action_id == CONFIRM:
             turn.confirm()
-            if all(other.confirmed for other in self.turns):
+            self._update_waiting()
+            if not self.waiting:
                 self._resolve()
         else:
             turn.perform(action_id)
@@ -229,6 +230,7 @@ class NumberDropState(State):
                 if turn.confirmed:
                     _complete_randomly(fresh, rng)
                 copy.turns[seat] = fresh
+        copy._update_waiting()
         return copy
 
     def public_label(self, viewer: Seat | None, seat: Seat, action_id: ActionId) -> str | None:
@@ -290,6 +292,7 @@ class NumberDropState(State):
         self.turns = [SeatTurn.from_json(turn, self.blocks) for turn in data["turns"]]
         self.over = bool(data["over"])
         self.last_move = _copy_move(data["last_move"])
+        self._update_waiting()
 
     # --- questions ----------------------------------------------------------------------------------
 
@@ -323,6 +326,13 @@ class NumberDropState(State):
 
     def _open_step(self) -> None:
         self.turns = [self._begin(seat) for seat in range(self.players)]
+        self._update_waiting()
+
+    def _update_waiting(self) -> None:
+        """The seats that have not confirmed their part of the step, none once the game is over."""
+        self.waiting = (
+            () if self.over else tuple(seat for seat, turn in enumerate(self.turns) if not turn.confirmed)
+        )
 
     def _open_roll(self, dice: list[int]) -> None:
         """The roll and the BLOCK check (R1, R8, R9): a BLOCK turn, a normal turn or a solo turn."""
@@ -333,10 +343,17 @@ class NumberDropState(State):
             self.kind = SOLO
         else:
             self.kind = NORMAL
-            active = [letter for letter in range(len(LETTERS)) if self._is_active(letter)]
-            if has_star(dice) and active and self._has_exposed(active[0]):
-                self.kind, self.block = BLOCK, active[0]
+            if has_star(dice):
+                active = next(
+                    (letter for letter in range(len(LETTERS)) if self._is_active(letter)), NO_LETTER
+                )
+                if active != NO_LETTER and self._has_exposed(active):
+                    self.kind, self.block = BLOCK, active
         self._open_step()
+
+    def _first_active_letter(self) -> int:
+        """The earliest active BLOCK letter (R9), NO_LETTER if none is."""
+        return next((letter for letter in range(len(LETTERS)) if self._is_active(letter)), NO_LETTER)
 
     def _is_active(self, letter: int) -> bool:
         """Circled by someone and not crossed (R7)."""
@@ -360,8 +377,8 @@ class NumberDropState(State):
             _cross(self.sheets, self.block)
         for sheet in self.sheets:
             sheet.mark_rows()
-        for letter in range(len(LETTERS)):
-            if all(sheet.letters[letter] == CIRCLED for sheet in self.sheets):
+        for letter, states in enumerate(zip(*(sheet.letters for sheet in self.sheets), strict=True)):
+            if states.count(CIRCLED) == len(states):
                 _cross(self.sheets, letter)
         if any(sheet.minus for sheet in self.sheets) or (self.solo and min(self.tiles) >= GO):
             self.over = True

@@ -65,6 +65,12 @@ GO = 4
 """The last position of a solo tile (R39)."""
 NO_LETTER = -1
 
+START_IDS = tuple(f"start:{COLUMNS[x]}1" for x in range(WIDTH))
+SLIDE_IDS = tuple(f"slide:{letter}" for letter in LETTERS)
+SHAPE_IDS = tuple(f"shape:{shape}" for shape in SHAPES)
+STAR_IDS = tuple(tuple(f"N{die + 1}={digit}" for digit in range(10)) for die in range(len(NUMBER_DICE)))
+"""The ids of the small decisions, written once: a step's legal ids are asked after every decision."""
+
 
 class SeatTurn:
     """What one seat has done so far in the current step, on its own copy of its sheet."""
@@ -183,19 +189,18 @@ class SeatTurn:
 
     def _decision_ids(self, owed: str) -> list[str]:
         if owed == "start":
-            return [f"start:{COLUMNS[x]}1" for x in range(WIDTH)]
+            return list(START_IDS)
         if owed == "slide":
-            return [f"slide:{'ABCDE'[tile]}" for tile in range(5) if self.tiles[tile] < GO]
+            return [SLIDE_IDS[tile] for tile, position in enumerate(self.tiles) if position < GO]
         if owed == "x":
             shape = self.blocks[self.x_letter]
             return [
                 block_id(orientation, column) for orientation, column in placements(self.sheet.tops, shape)
             ]
         if owed == "shape":
-            return [f"shape:{shape}" for shape in SHAPES]
+            return list(SHAPE_IDS)
         if owed == "star":
-            die = self.digits.index(None)
-            return [f"N{die + 1}={digit}" for digit in range(10)]
+            return list(STAR_IDS[self.digits.index(None)])
         if owed == "drop":
             assert self.shape is not None
             return drop_ids(self.sheet.tops, self.shape, tuple(d for d in self.digits if d is not None))
@@ -342,8 +347,7 @@ def action_space(solo: bool) -> tuple[str, ...]:
     possible digit string (`rules.every_drop_id`); every combination
     (`rules.every_combination_id`); "undo", "confirm". About 1.36 million ids.
     """
-    starts = [f"start:{COLUMNS[x]}1" for x in range(WIDTH)]
-    slides = [f"slide:{letter}" for letter in LETTERS] if solo else []
+    slides = SLIDE_IDS if solo else ()
     tiles = TETROMINOES if solo else BLOCK_SHAPES
     x_drops = [
         block_id(orientation, column)
@@ -351,12 +355,9 @@ def action_space(solo: bool) -> tuple[str, ...]:
         for orientation in ORIENTATIONS[shape]
         for column in range(WIDTH - orientation.width + 1)
     ]
-    shapes = [f"shape:{shape}" for shape in SHAPES]
-    stars = [
-        f"N{die + 1}={digit}" for die, faces in enumerate(NUMBER_DICE) if None in faces for digit in range(10)
-    ]
+    stars = [star for die, faces in enumerate(NUMBER_DICE) if None in faces for star in STAR_IDS[die]]
     drops = every_drop_id()
-    return (*starts, *slides, *x_drops, *shapes, *stars, *drops, *every_combination_id(), UNDO, CONFIRM)
+    return (*START_IDS, *slides, *x_drops, *SHAPE_IDS, *stars, *drops, *every_combination_id(), UNDO, CONFIRM)
 
 
 STEPS = (START, NORMAL, BLOCK, SOLO, "over")

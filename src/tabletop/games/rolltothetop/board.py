@@ -116,6 +116,8 @@ class Postcard:
 
     `write_ids[box][group]` is the action id of writing the sum of `group` into `box`, and
     `writes` maps each id back, so move generation and parsing never build strings.
+    `every_write[box][free]` lists the ids of every group of the free dice into `box`: a
+    box that takes any number (R5, R7) offers exactly those, joined in one step.
     """
 
     def __init__(self, name: str, title: str, credit: str, boxes: Sequence[Box]) -> None:
@@ -126,9 +128,19 @@ class Postcard:
         self.index = {box.id: number for number, box in enumerate(self.boxes)}
         self.needs = tuple((box.dot, box.below, box.side) for box in self.boxes)
         """Per box, what R5–R7 look at, as plain tuples for the move generator."""
+        self.dependents = tuple(
+            frozenset(
+                other for other, box in enumerate(self.boxes) if number in box.below or number in box.side
+            )
+            for number in range(len(self.boxes))
+        )
+        """Per box, the boxes that rest on it or hang beside it: the only ones a write there can open."""
         self.write_ids = tuple(
             tuple(f"{box.id}={dice_names(group)}" if group else "" for group in range(ALL_DICE + 1))
             for box in self.boxes
+        )
+        self.every_write = tuple(
+            tuple(tuple(ids[group] for group in groups) for groups in SUBMASKS) for ids in self.write_ids
         )
         self.writes = {
             action_id: (number, group)

@@ -7,7 +7,7 @@ show 0, so 0 is free to mean "empty").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from tabletop.engine import Outcome, mention
 from tabletop.games.rolltothetop.board import (
@@ -37,6 +37,12 @@ def group_sums(faces: Sequence[int]) -> tuple[int, ...]:
     >>> group_sums([2, 5, 5, 0, 0])[0b00111]
     12
     """
+    return _group_sums(tuple(faces))
+
+
+@lru_cache(maxsize=4096)
+def _group_sums(faces: tuple[int, ...]) -> tuple[int, ...]:
+    """`group_sums`, remembered: every roll asks, and with few dice active the same faces come back."""
     sums = [0]
     for face in faces:
         sums += [total + face for total in sums]
@@ -68,24 +74,30 @@ def least_number(postcard: Postcard, sheet: Sequence[int], box: int) -> int:
     return 0
 
 
-def writes(postcard: Postcard, sheet: Sheet, free: int, sums: Sequence[int]) -> list[str]:
+OpenBoxes = tuple[tuple[int, int], ...]
+"""The boxes that may be filled now, each with the least number it takes, in box order."""
+
+
+def writes(postcard: Postcard, opened: OpenBoxes, free: int, sums: Sequence[int]) -> list[str]:
     """The ids of every write allowed now: a group of free dice whose sum fits an open box (R3–R7).
 
-    The hottest function of random playouts: which boxes are open comes from `open_boxes`.
+    The hottest function of random playouts: `opened` is the sheet's `open_boxes`, and a
+    box that takes any number adds the ready-made ids of every group of the free dice (free
+    dice were rolled, so every group of them sums to 1 or more).
     """
     groups = SUBMASKS[free]
     found: list[str] = []
-    for box, least in open_boxes(postcard, tuple(sheet)):
-        ids = postcard.write_ids[box]
+    for box, least in opened:
         if least == 1:
-            found.extend([ids[group] for group in groups])
+            found += postcard.every_write[box][free]
         else:
-            found.extend([ids[group] for group in groups if sums[group] >= least])
+            ids = postcard.write_ids[box]
+            found += [ids[group] for group in groups if sums[group] >= least]
     return found
 
 
 @lru_cache(maxsize=1024)
-def open_boxes(postcard: Postcard, sheet: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def open_boxes(postcard: Postcard, sheet: tuple[int, ...]) -> OpenBoxes:
     """Every box that may be filled now with the least number it takes (`least_number`), in box order.
 
     Remembered by sheet: a sheet changes only when a box is written, and playouts meet the
@@ -97,6 +109,22 @@ def open_boxes(postcard: Postcard, sheet: tuple[int, ...]) -> tuple[tuple[int, i
         least = least_number(postcard, sheet, box)
         if least:
             found.append((box, least))
+    return tuple(found)
+
+
+def reopened(postcard: Postcard, sheet: Sheet, before: OpenBoxes, box: int) -> OpenBoxes:
+    """`open_boxes` of `sheet` just after a write into `box`, from the open boxes before it.
+
+    Only `box` itself and the boxes resting on it or hanging beside it can change (R6, R7),
+    so a write re-examines those few instead of the whole postcard.
+    """
+    changed = postcard.dependents[box]
+    found = [entry for entry in before if entry[0] != box and entry[0] not in changed]
+    for other in changed:
+        least = least_number(postcard, sheet, other)
+        if least:
+            found.append((other, least))
+    found.sort()
     return tuple(found)
 
 
@@ -132,22 +160,27 @@ def pool_rule(active: int, face: str, anybody_wrote: bool) -> str:
     return face
 
 
-def pool_changes(active: int, rule: str) -> list[str]:
-    """The action ids of the pool changes a rule allows: which die in or out (R17)."""
+@cache
+def pool_changes(active: int, rule: str) -> tuple[str, ...]:
+    """The action ids of the pool changes a rule allows: which die in or out (R17).
+
+    Made once per pool and rule (at most 32 × 4), as every pool step asks twice.
+    """
     reserve = ALL_DICE & ~active
-    into = [add_id(die) for die in dice_of(reserve)]
-    out = [remove_id(die) for die in dice_of(active)]
+    into = tuple(add_id(die) for die in dice_of(reserve))
+    out = tuple(remove_id(die) for die in dice_of(active))
     if rule == ADD:
         return into
     if rule == REMOVE:
         return out
     if rule == SWAP:
-        return [swap_id(gone, new) for gone in dice_of(active) for new in dice_of(reserve)]
-    return into + out if rule == EITHER else []
+        return tuple(swap_id(gone, new) for gone in dice_of(active) for new in dice_of(reserve))
+    return into + out if rule == EITHER else ()
 
 
+@lru_cache(maxsize=2048)
 def changed_pool(active: int, action_id: str) -> int:
-    """The active dice after a legal pool change."""
+    """The active dice after a legal pool change (remembered: 32 pools × 45 changes at most)."""
     change = parse_pool_change(action_id)
     if change is None:
         raise ValueError(f"not a pool change: {action_id!r}")

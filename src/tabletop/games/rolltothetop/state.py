@@ -47,6 +47,7 @@ from tabletop.games.rolltothetop.board import (
 from tabletop.games.rolltothetop.rules import (
     TURN_LIMIT,
     UNDO_LIMIT,
+    OpenBoxes,
     Sheet,
     can_write,
     changed_pool,
@@ -54,8 +55,10 @@ from tabletop.games.rolltothetop.rules import (
     final_outcome,
     group_sums,
     is_full,
+    open_boxes,
     pool_changes,
     pool_rule,
+    reopened,
     writes,
 )
 
@@ -100,6 +103,8 @@ class RollToTheTopState(State):
         self.last_move: JsonDict | None = None
         self.waiting: tuple[Seat, ...] = tuple(range(players))
         """The current players, kept up to date by every transition (asked on every action)."""
+        self.opened: list[OpenBoxes | None] = [None] * players
+        """Per seat, the `open_boxes` of its working sheet, or None until asked (see `_open_boxes`)."""
 
     @classmethod
     def from_position(
@@ -153,7 +158,7 @@ class RollToTheTopState(State):
         if self.phase != WRITE or not self._is_seat(seat) or self.confirmed[seat]:
             return []
         free = self.active & ~self.used[seat]
-        found = writes(self.postcard, self.sheets[seat], free, self.sums)
+        found = writes(self.postcard, self._open_boxes(seat), free, self.sums)
         if self.pending[seat] and self.undos[seat] < UNDO_LIMIT:
             found.append(UNDO)
         found.append(CONFIRM)
@@ -166,7 +171,7 @@ class RollToTheTopState(State):
         if not isinstance(action_id, str) or seat not in self.current_players():
             return False
         if self.phase == POOL:
-            return action_id in self._pool_ids()
+            return action_id in pool_changes(self.active, self.pool_rule())
         if action_id == CONFIRM:
             return True
         if action_id == UNDO:
@@ -197,9 +202,12 @@ class RollToTheTopState(State):
             self._undo(seat)
         else:
             box, group = self.postcard.writes[action_id]
-            self.sheets[seat][box] = self.sums[group]
+            sheet = self.sheets[seat]
+            sheet[box] = self.sums[group]
             self.used[seat] |= group
             self.pending[seat].append(box)
+            before = self.opened[seat]
+            self.opened[seat] = None if before is None else reopened(self.postcard, sheet, before, box)
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -218,6 +226,7 @@ class RollToTheTopState(State):
         twin.used = list(self.used)
         twin.undos = list(self.undos)
         twin.confirmed = list(self.confirmed)
+        twin.opened = list(self.opened)
         twin.faces = list(self.faces)
         twin.revealed = [list(boxes) for boxes in self.revealed]
         twin.rng = self.rng.copy()
@@ -233,6 +242,7 @@ class RollToTheTopState(State):
         for seat in range(self.players):
             if seat != viewer:
                 copy.sheets[seat] = list(copy.shown[seat])
+                copy.opened[seat] = None
                 copy.pending[seat] = []
                 copy.used[seat] = 0
                 copy.undos[seat] = 0
@@ -291,6 +301,7 @@ class RollToTheTopState(State):
         """Fills this state from what `to_json` wrote (the other half of the round trip)."""
         self.rng = Rng(int(data["rng"]))
         self.sheets = [[int(number) for number in sheet] for sheet in data["sheets"]]
+        self.opened = [None] * len(self.sheets)
         self.shown = [[int(number) for number in sheet] for sheet in data["shown"]]
         self.pending = [[int(box) for box in boxes] for boxes in data["pending"]]
         self.used = [int(mask) for mask in data["used"]]
@@ -348,7 +359,7 @@ class RollToTheTopState(State):
         return f"hanging box {record.id} needs a filled box beside it (R7)"
 
     def _pool_ids(self) -> list[ActionId]:
-        return pool_changes(self.active, self.pool_rule())
+        return list(pool_changes(self.active, self.pool_rule()))
 
     def _action(self, seat: Seat, action_id: ActionId) -> Action:
         if action_id == CONFIRM:
@@ -412,8 +423,20 @@ class RollToTheTopState(State):
         else:
             self.waiting = (self.holder,) if self.phase == POOL else ()
 
+    def _open_boxes(self, seat: Seat) -> OpenBoxes:
+        """The seat's open boxes, kept across its writes (`reopened`) and looked up otherwise.
+
+        Random playouts list a seat's writes after every write it makes; following the one
+        box written costs a few boxes' checks where a fresh look costs the whole postcard.
+        """
+        found = self.opened[seat]
+        if found is None:
+            found = self.opened[seat] = open_boxes(self.postcard, tuple(self.sheets[seat]))
+        return found
+
     def _undo(self, seat: Seat) -> None:
         self.sheets[seat] = list(self.shown[seat])
+        self.opened[seat] = None
         self.pending[seat] = []
         self.used[seat] = 0
         self.undos[seat] += 1

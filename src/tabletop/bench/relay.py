@@ -122,9 +122,15 @@ class Relay:
             return
         room.seq += 1
         moved = json.dumps({"type": "moved", "seq": room.seq, "action": message.get("action")})
+        # Every view is written before the first send yields: another viewer's move handled
+        # during a send must not make this move's views show its later seq (a viewer would
+        # then be offered the same turn twice and its second answer refused as stale).
+        views = [
+            (viewer_send, room.view(viewer_seat, self.moves_per_game))
+            for viewer_send, viewer_seat in room.viewers.values()
+        ]
         await send({"type": "websocket.send", "text": moved})
-        for viewer_send, viewer_seat in list(room.viewers.values()):
-            text = room.view(viewer_seat, self.moves_per_game)
+        for viewer_send, text in views:
             await viewer_send({"type": "websocket.send", "text": text})
 
 

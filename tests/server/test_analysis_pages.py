@@ -11,10 +11,14 @@ import httpx
 import pytest
 from running_site import Site
 
+from tabletop import games
 from tabletop.engine import Outcome
-from tabletop.store import NewTable, SeatSpec
+from tabletop.games.yatzy import YatzyState
+from tabletop.games.yatzy.rules import VARIANTS
+from tabletop.store import NewTable, SeatSpec, TableOrigin
 
-DEADLINE_S = 60.0
+DEADLINE_S = 240.0
+"""Long enough for a loaded machine to compute an exact solver's table on first use."""
 
 
 @pytest.fixture
@@ -84,3 +88,71 @@ def test_a_game_under_way_shows_no_analysis_to_others(browser: httpx.Client, sit
     assert "opens once it is over" in replay and 'id="tt-analyse"' not in replay
     refused = browser.post(f"/t/{table.id}/analyse", data={"csrf": _csrf(browser.get("/").text)})
     assert refused.status_code == 403 and "only its own player" in refused.text
+
+
+PLAYERS = ("Ada", "Ben", "Cid")
+"""Names no other test of this module's site takes (a guest's name is unique)."""
+YATZY_OPTIONS: dict[str, str] = {}
+LAST_BOXES = ("chance", "yahtzee", "sixes")
+"""The one box each of Ada, Ben and Cid has left on their Yahtzee card."""
+LAST_ROUND = ((0, "score:chance"), (1, "score:yahtzee"), (2, "roll:"), (2, "score:sixes"))
+"""Ada writes her forced Chance; Ben gives up his two rerolls for Yahtzee; Cid rerolls all, then writes."""
+
+
+def _three_at_yatzy_in_the_last_round(site: Site) -> str:
+    """A finished three-player Yahtzee table begun from its last round, where Ada has 6-6-6-6-5 to write."""
+    yatzy = games.load("yatzy")
+    boxes = VARIANTS["yahtzee"].box_ids
+    sheets = [dict.fromkeys((box for box in boxes if box != last), 0) for last in LAST_BOXES]
+    position = YatzyState.from_position(yatzy, dice=[6, 6, 6, 6, 5], players=3, sheets=sheets)
+    start = position.start_here(seed=11).to_json()
+    people = [site.store.create_guest(name) for name in PLAYERS]
+    seats = tuple(SeatSpec(player_id=person.id) for person in people)
+    origin = site.store.create_table(NewTable("yatzy", YATZY_OPTIONS, 10, seats))
+    table = site.store.create_table(
+        NewTable("yatzy", YATZY_OPTIONS, 11, seats, origin=TableOrigin(origin.id, 0, start))
+    )
+    final = yatzy.replay(3, YATZY_OPTIONS, 11, LAST_ROUND, start=start)
+    for seq, (seat, action) in enumerate(LAST_ROUND, start=1):
+        site.store.append_move(
+            table.id, seq, seat, action, final.outcome() if seq == len(LAST_ROUND) else None
+        )
+    return table.id
+
+
+def _dots(block: str) -> list[tuple[str, str]]:
+    """Each dot of the value chart: its verdict class and its title."""
+    return re.findall(r'<circle [^>]*class="point ([a-z]*)"[^>]*><title>([^<]*)</title>', block)
+
+
+def test_a_table_of_three_gets_a_line_per_player_from_their_own_moves(
+    browser: httpx.Client, site: Site
+) -> None:
+    table_id = _three_at_yatzy_in_the_last_round(site)
+    replay = browser.get(f"/t/{table_id}/replay", params={"move": 0})
+    browser.post(f"/t/{table_id}/analyse", data={"csrf": _csrf(replay.text), "move": "0"})
+    block = _analysed(browser, table_id, 0)
+    chart = block[block.index("<svg") : block.index("</svg>")]
+    assert "<title>Expected score for each player, move by move" in chart
+    assert chart.count("<polyline") == 3 and re.findall(r"<text[^>]*>(Ada|Ben|Cid)</text>", chart) == [
+        "Ada",
+        "Ben",
+        "Cid",
+    ]
+    logged = dict(
+        re.findall(
+            r'data-seq="(\d)" data-verdict="[a-z]+" data-mark="[^"]*" title="[a-z]+: [\d.]+ → ([\d.]+)"',
+            block,
+        )
+    )
+    for seq, (seat, _) in enumerate(LAST_ROUND, start=1):  # each dot after a move: its mover's own value
+        assert f"After move {seq}: {logged[str(seq)]} for {PLAYERS[seat]}" in chart
+    assert _dots(chart) == [
+        ("", "Start: 29.0 for Ada"),  # 6+6+6+6+5 in Chance, her one move
+        ("best", "After move 1: 29.0 for Ada"),
+        ("", "After move 1: 1.5 for Ben"),  # a pair of 4s and two rolls left: Yahtzee's 50 now and then
+        ("blunder", "After move 2: 0.0 for Ben"),
+        ("", "After move 2: 17.5 for Cid"),
+        ("blunder", "After move 3: 9.2 for Cid"),  # rerolling his pair of 6s too
+        ("blunder", "After move 4: 6.0 for Cid"),
+    ]

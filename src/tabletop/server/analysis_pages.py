@@ -22,7 +22,7 @@ from tabletop.analysis import Analyst, MoveReview
 from tabletop.analysis.analysts import ANALYSIS_SEED, UNITS, shown_value
 from tabletop.engine import IllegalAction, People, Rng, Seat
 from tabletop.server.analysis_jobs import AnalysisJob, check_may_analyse, is_finished, may_see
-from tabletop.server.charts import ValuePoint, value_chart
+from tabletop.server.charts import ValueLine, ValuePoint, seat_colours, value_chart
 from tabletop.server.context import context_of
 from tabletop.server.identity import check_csrf, csrf_token, current_player, ensure_player
 from tabletop.server.inputs import whole_number
@@ -35,6 +35,8 @@ router = APIRouter(include_in_schema=False)
 SEE_OTHER = 303
 MARKS = {"best": "★", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """What the marked log shows after a move of each verdict."""
+MIRRORED = ("win", "margin")
+"""Kinds of value where, between two players, one's gain is the other's loss: one line tells both."""
 
 
 @router.post("/t/{table_id}/analyse")
@@ -123,29 +125,77 @@ def _marked(move: MoveReview, kind: str, reader: _Reader) -> dict[str, Any]:
 
 
 def _chart(live: LiveTable, moves: Sequence[MoveReview], analyst: Analyst, reader: _Reader) -> Markup:
-    """The value over the game: for the first player in a game of two (their gain is the
-    other's loss), else for the player who moves from each position."""
+    """The value over the game: one line for the first player of a game of two whose values
+    mirror each other (their gain is the other's loss), else one line per player."""
     if not moves:
         return Markup("")
-    fixed: Seat | None = 0 if live.record.players == 2 and analyst.kind in ("win", "margin") else None
-    values = [_for(fixed, move.seat, move.value_before, analyst.kind) for move in moves]
-    values.append(_for(fixed, moves[-1].seat, moves[-1].value_after, analyst.kind))
-    points = []
-    for index, value in enumerate(values):
-        whose = reader.people.name(fixed if fixed is not None else moves[min(index, len(moves) - 1)].seat)
-        place = "Start" if index == 0 else f"After move {index}"
-        title = f"{place}: {shown_value(value, analyst.kind)} for {whose}"
-        mark = "" if index == 0 else moves[index - 1].verdict.value
-        points.append(ValuePoint(value, title, f"/t/{live.id}/replay?move={index}", mark))
-    who = "the player to move" if fixed is None else reader.people.name(fixed)
+    colours = seat_colours(reader.people.colours, live.record.players)
+    if live.record.players == 2 and analyst.kind in MIRRORED:
+        lines = [_mirrored_line(live.id, moves, analyst.kind, reader, colours[0])]
+        who = reader.people.name(0)
+    else:
+        lines = _seat_lines(live, moves, analyst.kind, reader, colours)
+        who = reader.people.name(moves[0].seat) if len(lines) == 1 else "each player"
     title = f"{UNITS[analyst.kind].capitalize()} for {who}, move by move ({analyst.name})"
-    span, labels = _axis(values, analyst.kind)
-    return value_chart(points, span, labels, title)
+    span, labels = _axis([point.value for line in lines for point in line.points], analyst.kind)
+    return value_chart(lines, len(moves), span, labels, title)
 
 
-def _for(fixed: Seat | None, mover: Seat, value: float, kind: str) -> float:
-    """The mover's value seen by the fixed seat of a two-player game (the same when None or the mover)."""
-    if fixed is None or fixed == mover:
+def _mirrored_line(
+    table_id: str, moves: Sequence[MoveReview], kind: str, reader: _Reader, colour: str
+) -> ValueLine:
+    """The first player's value at every position, the second player's moves' values turned round."""
+    values = [_for_first(move.seat, move.value_before, kind) for move in moves]
+    values.append(_for_first(moves[-1].seat, moves[-1].value_after, kind))
+    whose = reader.people.name(0)
+    points = tuple(
+        _point(
+            table_id,
+            step,
+            value,
+            kind=kind,
+            whose=whose,
+            mark="" if step == 0 else moves[step - 1].verdict.value,
+        )
+        for step, value in enumerate(values)
+    )
+    return ValueLine(points, colour, whose)
+
+
+def _seat_lines(
+    live: LiveTable, moves: Sequence[MoveReview], kind: str, reader: _Reader, colours: Sequence[str]
+) -> list[ValueLine]:
+    """Per player who moved: their value before their first move, then after each of theirs.
+
+    Every point of a player's line is their own move's review, valued from their own view
+    (`ReviewPlan`), so a line never shows what that player could not see, and each dot after
+    a move carries its verdict where the move's loss shows.
+    """
+    lines = []
+    for seat in range(live.record.players):
+        own = [move for move in moves if move.seat == seat]
+        if not own:
+            continue
+        whose = reader.people.name(seat)
+        first = _point(live.id, own[0].index, own[0].value_before, kind=kind, whose=whose, mark="")
+        after = (
+            _point(live.id, move.index + 1, move.value_after, kind=kind, whose=whose, mark=move.verdict.value)
+            for move in own
+        )
+        lines.append(ValueLine((first, *after), colours[seat], whose))
+    return lines
+
+
+def _point(table_id: str, step: int, value: float, *, kind: str, whose: str, mark: str) -> ValuePoint:
+    """The chart's dot for one player's value at the position after `step` moves."""
+    place = "Start" if step == 0 else f"After move {step}"
+    title = f"{place}: {shown_value(value, kind)} for {whose}"
+    return ValuePoint(step, value, title, f"/t/{table_id}/replay?move={step}", mark)
+
+
+def _for_first(mover: Seat, value: float, kind: str) -> float:
+    """The mover's value in a mirrored game of two, seen by the first player."""
+    if mover == 0:
         return value
     return 1 - value if kind == "win" else -value
 

@@ -90,6 +90,8 @@ def _position(index: int, count: int, value: float, low: float, high: float) -> 
 class ValuePoint:
     """One position of an analysed game on the value chart: its value, what a pointer reads, its link."""
 
+    step: int
+    """The position: how many moves of the game were played (its place along the x axis)."""
     value: float
     title: str
     href: str
@@ -97,35 +99,101 @@ class ValuePoint:
     """The verdict of the move that led here ("mistake"), drawn as the dot's class; "" for none."""
 
 
+@dataclass(frozen=True)
+class ValueLine:
+    """One player's values on the value chart, in their colour; `name` labels it in the legend."""
+
+    points: tuple[ValuePoint, ...]
+    colour: str
+    name: str = ""
+
+
+LINE_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#455a64")
+"""The lines' colours, told apart on white and by most colour-blind readers; one per seat of eight."""
+NAMED_COLOURS = {
+    "blue": "#1565c0",
+    "red": "#c62828",
+    "green": "#2e7d32",
+    "purple": "#6a1b9a",
+    "yellow": "#b8860b",
+    "orange": "#ef6c00",
+}
+"""The line of a seat whose view names its colour ("Red"): that colour, dark enough to read on white."""
+LEGEND_ROW, LEGEND_COLUMNS = 16, 2
+"""The legend under the plot: the height of a row, and how many names share one."""
+
+
+def seat_colours(colour_names: Sequence[str], seats: int) -> tuple[str, ...]:
+    """Each seat's line colour: its own where its view names one the chart knows, else the next free one.
+
+    >>> seat_colours(("Red", "Blue", "Teal"), 3)
+    ('#c62828', '#1565c0', '#2e7d32')
+    """
+    named = [NAMED_COLOURS.get(name.lower()) for name in colour_names[:seats]]
+    named += [None] * (seats - len(named))
+    spare = iter(colour for colour in LINE_COLOURS if colour not in named)
+    return tuple(colour or next(spare) for colour in named)
+
+
 def value_chart(
-    points: Sequence[ValuePoint], span: tuple[float, float], labels: tuple[str, str], title: str
+    lines: Sequence[ValueLine], steps: int, span: tuple[float, float], labels: tuple[str, str], title: str
 ) -> Markup:
-    """An SVG chart of a game's value, position by position: a line, and a dot with a title per point.
+    """An SVG chart of a game's value over its `steps` moves: a line per player, a dot with a title per point.
 
     `span` is the y axis (low, high) and `labels` what its ends read. Each dot links to its
     position in the replay; a move the analyst marked gets the dot its verdict's class.
+    Several lines get a legend under the plot, each name beside its colour, so colour is
+    never the only clue (every dot's title names its player too).
 
-    >>> svg = value_chart([ValuePoint(0.5, "Start", "?move=0"), ValuePoint(1.0, "Move 1", "?move=1", "best")],
-    ...                   (0.0, 1.0), ("0%", "100%"), "Ann's chance of winning")
+    >>> start, best = ValuePoint(0, 0.5, "Start", "?move=0"), ValuePoint(1, 1.0, "Move 1", "?move=1", "best")
+    >>> line = ValueLine((start, best), "#1565c0")
+    >>> svg = value_chart([line], 1, (0.0, 1.0), ("0%", "100%"), "Ann's chance of winning")
     >>> 'points="44.0,74.0 468.0,12.0"' in svg, '<a href="?move=1"' in svg, "<title>Move 1" in svg
     (True, True, True)
     """
-    if not points:
+    if not any(line.points for line in lines):
         return Markup("")
-    coordinates = _coordinates([point.value for point in points], *span)
-    dots = "".join(
-        f'<a href="{escape(point.href)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" '
-        f'class="point {escape(point.mark)}"><title>{escape(point.title)}</title></circle></a>'
-        for (x, y), point in zip(coordinates, points, strict=True)
-    )
+    height = HEIGHT + (_legend_rows(len(lines)) * LEGEND_ROW if len(lines) > 1 else 0)
     middle = MARGIN_TOP + (HEIGHT - MARGIN_TOP - MARGIN_BOTTOM) / 2
     label_x = MARGIN_LEFT - 4
     return Markup(
-        f'<svg class="value-chart" viewBox="0 0 {WIDTH} {HEIGHT}" font-size="11" role="img" '
+        f'<svg class="value-chart" viewBox="0 0 {WIDTH} {height}" font-size="11" role="img" '
         f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>{FRAME}'
         f'<line x1="{MARGIN_LEFT}" x2="{WIDTH - MARGIN_RIGHT}" y1="{middle}" y2="{middle}" stroke="#eee"/>'
-        f"{_polyline(coordinates, '#1565c0')}"
         f'<text x="{label_x}" y="{MARGIN_TOP + 4}" text-anchor="end">{escape(labels[1])}</text>'
         f'<text x="{label_x}" y="{HEIGHT - MARGIN_BOTTOM}" text-anchor="end">{escape(labels[0])}</text>'
-        f"{dots}</svg>"
+        + "".join(_value_line(line, steps, span) for line in lines)
+        + (_legend(lines) if len(lines) > 1 else "")
+        + "</svg>"
     )
+
+
+def _value_line(line: ValueLine, steps: int, span: tuple[float, float]) -> str:
+    """One player's line and its dots, each dot a link to its position."""
+    coordinates = [_position(point.step, steps + 1, point.value, *span) for point in line.points]
+    dots = "".join(
+        f'<a href="{escape(point.href)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" '
+        f'class="point {escape(point.mark)}" fill="{line.colour}" stroke="{line.colour}">'
+        f"<title>{escape(point.title)}</title></circle></a>"
+        for (x, y), point in zip(coordinates, line.points, strict=True)
+    )
+    return f"{_polyline(coordinates, line.colour)}{dots}"
+
+
+def _legend_rows(lines: int) -> int:
+    return -(-lines // LEGEND_COLUMNS)
+
+
+def _legend(lines: Sequence[ValueLine]) -> str:
+    """Each line's name beside a stroke of its colour, LEGEND_COLUMNS to a row under the plot."""
+    column_width = (WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / LEGEND_COLUMNS
+    entries = []
+    for index, line in enumerate(lines):
+        x = MARGIN_LEFT + column_width * (index % LEGEND_COLUMNS)
+        y = HEIGHT + LEGEND_ROW * (index // LEGEND_COLUMNS) + 4
+        entries.append(
+            f'<line x1="{x:.1f}" x2="{x + 18:.1f}" y1="{y - 4}" y2="{y - 4}" '
+            f'stroke="{line.colour}" stroke-width="3"/>'
+            f'<text x="{x + 24:.1f}" y="{y}">{escape(line.name)}</text>'
+        )
+    return f'<g class="legend">{"".join(entries)}</g>'

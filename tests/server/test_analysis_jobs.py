@@ -17,6 +17,7 @@ from tabletop.analysis.stored import analyst_key, save_moves, stored_moves
 from tabletop.server import errors
 from tabletop.server.analysis_jobs import AnalysisJobs, check_may_analyse, may_see, record_of
 from tabletop.server.analysis_worker import ValuationRequest, in_threads, value_with
+from tabletop.server.bot_worker import TablePosition
 from tabletop.server.service import TableRequest, TableService
 from tabletop.store import SeatSpec, Store
 
@@ -110,7 +111,7 @@ async def test_a_review_resumes_after_the_moves_already_stored(service: TableSer
     job = await jobs.request(live, ann)
     assert job.task is not None
     await job.task
-    assert job.done == 2 and min(len(request.moves) for request in gate.asked) == 1
+    assert job.done == 2 and min(len(request.position.moves) for request in gate.asked) == 1
     assert len(store.move_analyses(table_id, analyst_key(analyst))) == 2
 
 
@@ -147,7 +148,7 @@ async def test_a_table_without_moves_has_nothing_to_analyse(service: TableServic
 async def test_a_position_is_valued_from_the_viewers_view_only() -> None:
     # Goofspiel: seat 1 has bid 1 or 4, still secret; seat 0's valuation cannot depend on it.
     def valued(secret_bid: str) -> Valuation:
-        request = ValuationRequest("goofspiel", 2, {"cards": 4}, 5, ((1, secret_bid),), 0, 300)
+        request = ValuationRequest(TablePosition("goofspiel", 2, {"cards": 4}, 5, ((1, secret_bid),)), 0, 300)
         return value_with(server_games.load, request)
 
     assert valued("1") == valued("4")
@@ -179,5 +180,5 @@ async def test_a_table_begun_from_a_position_is_valued_from_its_snapshot() -> No
     position = server_games.load("nim").new_state(2, {"heaps": "1-2"}, 0)
     position.apply(0, "2:2")  # heaps 1-0, seat 1 to move and certain to win
     start = position.start_here(seed=1).to_json()
-    request = ValuationRequest("nim", 2, {"heaps": "1-2"}, 0, (), 1, 60, start)
+    request = ValuationRequest(TablePosition("nim", 2, {"heaps": "1-2"}, 0, (), start), 1, 60)
     assert value_with(server_games.load, request).values[1] == pytest.approx(1.0)

@@ -15,7 +15,7 @@ from tabletop import bots
 from tabletop.engine import ActionId, Seat, State
 from tabletop.server import bot_worker
 from tabletop.server.bot_runner import BotTimeout, ProcessBotRunner, ThreadBotRunner
-from tabletop.server.bot_worker import BotRequest
+from tabletop.server.bot_worker import BotRequest, TablePosition
 from tabletop.server.hub import MemoryHub
 from tabletop.server.live import LiveTable
 from tabletop.server.service import TableRequest, TableService
@@ -81,7 +81,7 @@ async def test_a_bot_is_shown_only_what_its_seat_sees(monkeypatch: pytest.Monkey
     monkeypatch.setattr(bot_worker.bots, "make", lambda name, level, seed: recorder)
     game = server_games.load("secret")
     true_cards = game.new_state(2, {}, 11).to_json()["cards"]
-    request = BotRequest("secret", 2, {}, 11, (), 0, "recording", 1, 99)
+    request = BotRequest(TablePosition("secret", 2, {}, 11, ()), 0, "recording", 1, 99)
     assert bot_worker.choose_with(server_games.load, request) == "high"
     assert recorder.seen[0]["cards"] == [true_cards[0], 0]
 
@@ -108,7 +108,7 @@ async def test_a_failing_bot_plays_a_random_legal_move(store: Store, error: Exce
     finished = await _until_over(service, live.id)
     assert len(store.moves(live.id)) == 4 and finished.is_over
     assert [request.seat for request in runner.requests] == [0, 1, 0, 1]
-    assert [len(request.moves) for request in runner.requests] == [0, 1, 2, 3]
+    assert [len(request.position.moves) for request in runner.requests] == [0, 1, 2, 3]
 
 
 async def test_bots_restart_after_a_rebuild(store: Store) -> None:
@@ -150,7 +150,7 @@ async def test_the_process_pool_plays_a_whole_kalah_game(store: Store) -> None:
 async def test_a_killed_bot_worker_is_replaced() -> None:
     """Issue 11, item 7: one SIGKILLed worker used to break every later bot move."""
     runner = ProcessBotRunner(workers=1, time_budget=30)
-    request = BotRequest("kalah", 2, {}, 5, (), 0, "random", 1, 7)
+    request = BotRequest(TablePosition("kalah", 2, {}, 5, ()), 0, "random", 1, 7)
     try:
         first = await runner.choose(request)
         for process in list(runner._pool._processes.values()):  # type: ignore[attr-defined]

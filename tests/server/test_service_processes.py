@@ -141,7 +141,7 @@ class _CountingRunner:
         self.inner = ThreadBotRunner(server_games.load)
 
     async def choose(self, request: BotRequest) -> str:
-        self.asked.append((len(request.moves), request.seat))
+        self.asked.append((len(request.position.moves), request.seat))
         if not self.answer:
             await asyncio.Event().wait()  # a process that died while thinking
         return await self.inner.choose(request)

@@ -37,6 +37,7 @@ from tabletop.analysis.review import MoveReview
 from tabletop.analysis.stored import analyst_key, save_moves, stored_moves
 from tabletop.server import errors
 from tabletop.server.analysis_worker import PositionRunner, ValuationRequest
+from tabletop.server.bot_worker import TablePosition
 from tabletop.server.fair_share import FairShare
 from tabletop.server.live import LiveTable, first_position
 from tabletop.server.service import in_worker_thread
@@ -193,15 +194,14 @@ class AnalysisJobs:
     ) -> Valuation:
         if key not in valuations:
             index, viewer = key
-            request = ValuationRequest(
+            position = TablePosition(
                 record.game_id,
                 record.players,
                 dict(record.options),
                 record.seed,
                 record.moves[:index],
-                viewer,
-                self.iterations,
                 record.start,
             )
+            request = ValuationRequest(position, viewer, self.iterations)
             valuations[key] = await self._value(request)
         return valuations[key]

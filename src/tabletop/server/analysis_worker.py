@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
 import anyio.to_thread
 
 from tabletop.analysis import Valuation, analyst_for
 from tabletop.analysis.analysts import ANALYSIS_SEED
-from tabletop.engine import ActionId, Game, JsonDict, Rng, Seat
-from tabletop.server.bot_worker import DEFAULT_LOADER, resolve_loader
+from tabletop.engine import Game, Rng, Seat
+from tabletop.server.bot_worker import DEFAULT_LOADER, TablePosition, resolve_loader
 
 PositionRunner = Callable[["ValuationRequest"], Awaitable[Valuation]]
 """Values one position somewhere other than the event loop (the bots' pool, or a thread in tests)."""
@@ -27,17 +26,11 @@ PositionRunner = Callable[["ValuationRequest"], Awaitable[Valuation]]
 
 @dataclass(frozen=True)
 class ValuationRequest:
-    """One position of a table (its first `len(moves)` moves) to value from `viewer`'s view."""
+    """One position of a table to value from `viewer`'s view, with the analyst's search budget."""
 
-    game_id: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    moves: tuple[tuple[Seat, ActionId], ...]
+    position: TablePosition
     viewer: Seat
     iterations: int
-    start: JsonDict | None = None
-    """The table's first position when it began from another's (`Game.replay`'s `start`)."""
 
 
 def value_position(loader: str, request: ValuationRequest) -> Valuation:
@@ -47,10 +40,11 @@ def value_position(loader: str, request: ValuationRequest) -> Valuation:
 
 def value_with(load_game: Callable[[str], Game], request: ValuationRequest) -> Valuation:
     """Replays the position and values it with the table's analyst, from the viewer's view only."""
-    game = load_game(request.game_id)
-    state = game.replay(request.players, request.options, request.seed, request.moves, start=request.start)
+    position = request.position
+    game = load_game(position.game_id)
+    state = position.replay(game)
     analyst = analyst_for(
-        request.game_id, request.players, game.resolve_options(request.options), request.iterations
+        position.game_id, position.players, game.resolve_options(position.options), request.iterations
     )
     seen = state if state.is_over() else state.determinize(request.viewer, Rng(ANALYSIS_SEED))
     return analyst.value(seen, request.viewer)

@@ -1,6 +1,7 @@
 """What runs in a bot process: replay the table, hide what the seat cannot see, choose.
 
-Only plain data crosses the process boundary (`BotRequest` in, an action id out). The bot
+Only plain data crosses the process boundary (`BotRequest` in, an action id out; the
+table's position is a `TablePosition`, the same as an analysis sends). The bot
 is handed `state.determinize(seat, rng)`, never the true state, so whatever it does it
 cannot learn more than a person in that seat (DESIGN.md, "Hidden information").
 """
@@ -13,26 +14,40 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop import bots
-from tabletop.engine import ActionId, Game, Rng, Seat
+from tabletop.engine import ActionId, Game, JsonDict, Rng, Seat, State
 
 DEFAULT_LOADER = "tabletop.games:load"
 
 
 @dataclass(frozen=True)
-class BotRequest:
-    """Everything a bot needs to choose a move, as picklable values."""
+class TablePosition:
+    """A table after its first `len(moves)` moves, as picklable values: what every worker replays.
+
+    Bot moves and analyses both send one, so what replays a table in a worker is written once.
+    """
 
     game_id: str
     players: int
     options: dict[str, Any]
     seed: int
     moves: tuple[tuple[Seat, ActionId], ...]
+    start: JsonDict | None = None
+    """The table's first position when it began from another's (`live.first_position`)."""
+
+    def replay(self, game: Game) -> State:
+        """The position, replayed by `game` (the one `game_id` names) from the table's set-up."""
+        return game.replay(self.players, self.options, self.seed, self.moves, start=self.start)
+
+
+@dataclass(frozen=True)
+class BotRequest:
+    """Everything a bot needs to choose a move for `seat` at `position`."""
+
+    position: TablePosition
     seat: Seat
     bot: str
     level: int
     bot_seed: int
-    start: dict[str, Any] | None = None
-    """The table's first position when it began from another's (`live.first_position`)."""
 
 
 def resolve_loader(reference: str) -> Callable[[str], Game]:
@@ -53,8 +68,7 @@ def choose_action(loader: str, request: BotRequest) -> ActionId:
 
 def choose_with(load_game: Callable[[str], Game], request: BotRequest) -> ActionId:
     """Replays the table and lets the bot choose for its seat from a determinized copy."""
-    game = load_game(request.game_id)
-    state = game.replay(request.players, request.options, request.seed, request.moves, start=request.start)
+    state = request.position.replay(load_game(request.position.game_id))
     bot = bots.make(request.bot, level=request.level, seed=request.bot_seed)
     seen = state.determinize(request.seat, Rng(request.bot_seed))
     return bot.choose(seen, request.seat)

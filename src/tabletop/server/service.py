@@ -31,7 +31,7 @@ from tabletop.engine import ActionId, Game, IllegalAction, InvalidOptions, Optio
 from tabletop.engine.errors import shown
 from tabletop.server import errors
 from tabletop.server.bot_runner import BotRunner, BotTimeout
-from tabletop.server.bot_worker import BotRequest
+from tabletop.server.bot_worker import BotRequest, TablePosition
 from tabletop.server.clocks import ClockSpec
 from tabletop.server.fair_share import FairShare
 from tabletop.server.forfeits import ends_the_game, ranked_with_forfeits, walkover
@@ -620,17 +620,20 @@ class TableService:
         assert self._bot_runner is not None
         seat_record = live.record.seats[seat]
         record = live.record
-        request = BotRequest(
+        position = TablePosition(
             record.game_id,
             record.players,
             record.options,
             record.seed,
             live.moves()[:seq],
+            first_position(record),
+        )
+        request = BotRequest(
+            position,
             seat,
             seat_record.bot or "random",
             seat_record.bot_level or 1,
             _bot_seed(record.seed, seq, seat),
-            first_position(record),
         )
         legal = live.state.legal_action_ids(seat)
         owner = record.created_by if record.created_by is not None else record.id

@@ -17,9 +17,12 @@ compiled widget of `yatzy_dice`, one mask (all its upper totals and extras) per 
 come from the game's own rules (`scoring_choices`), so the solver and the game cannot
 disagree on a rule.
 
-Maxi Yatzy is not solved: its saved rolls (Y-R5) add up to 38 banked rerolls to the state
-and its 20 boxes alone give 2^20 masks of six dice, beyond this module's reach (the Yatzy
-bot plays it with its turn-exact heuristic; docs/rules/yatzy.md has the figures).
+Maxi Yatzy is not solved: its saved rolls (Y-R5, up to 2k after k turns) put 1.87 billion
+states with a turn to come on its 20 boxes and six dice, and a turn needs a stop value per
+reroll level (stopping with r rerolls left saves r). Measured on this widget, that is about
+2.5 to 3.7 CPU hours with two popcount layers in memory (4.9 GiB) and a 14 GiB table in all,
+too big for the on-disk cache (the Yatzy bot plays it with its turn-exact heuristic;
+docs/rules/yatzy.md has the figures and what would unblock it).
 
 >>> solver = CardSolver(YAHTZEE, "forced")
 >>> solver.shape

@@ -2,14 +2,17 @@
 
 The rating chart has one point per rated table, in the order they were rated (after the
 starting rating), so a busy evening does not bunch into one spot as it would on a time
-axis; the first and last dates label the ends. The value chart has one point per position
-of a game, each a link to it in the replay.
+axis; the first and last dates label the ends. The value chart has a line per player (one
+for a game of two whose values mirror each other) and a point per position on it, each a
+link to that position in the replay.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import cycle
 
 from markupsafe import Markup, escape
 
@@ -72,10 +75,34 @@ def _coordinates(values: Sequence[float], low: float, high: float) -> list[tuple
     return [_position(index, len(values), value, low, high) for index, value in enumerate(values)]
 
 
-def _polyline(coordinates: Sequence[tuple[float, float]], colour: str) -> str:
-    """The chart's line through these points."""
+def _polyline(coordinates: Sequence[tuple[float, float]], colour: str, dash: str = "") -> str:
+    """The chart's line through these points, solid unless `dash` gives a pattern."""
     points = " ".join(f"{x:.1f},{y:.1f}" for x, y in coordinates)
-    return f'<polyline points="{points}" class="line" fill="none" stroke="{colour}" stroke-width="2"/>'
+    return (
+        f'<polyline points="{points}" class="line" fill="none" stroke="{colour}" stroke-width="2"'
+        f"{_dashed(dash)}/>"
+    )
+
+
+def _legend_name(name: str) -> Markup:
+    """A name as its legend column shows it: whole, or cut with an ellipsis and whole in a title.
+
+    >>> str(_legend_name("Ann")), str(_legend_name("A" * 40))[:40]
+    ('Ann', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…<title>A')
+    """
+    if len(name) <= LEGEND_CHARACTERS:
+        return escape(name)
+    return escape(name[: LEGEND_CHARACTERS - 1]) + Markup("…<title>") + escape(name) + Markup("</title>")
+
+
+def _dash_of(line: int) -> str:
+    """The dash pattern of the chart's line number `line`."""
+    return LINE_DASHES[line % len(LINE_DASHES)]
+
+
+def _dashed(dash: str) -> str:
+    """The attribute of a dashed stroke, or nothing for a solid one."""
+    return f' stroke-dasharray="{dash}"' if dash else ""
 
 
 def _position(index: int, count: int, value: float, low: float, high: float) -> tuple[float, float]:
@@ -109,7 +136,9 @@ class ValueLine:
 
 
 LINE_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#455a64")
-"""The lines' colours, told apart on white and by most colour-blind readers; one per seat of eight."""
+"""The lines' colours, dark enough to read on white: one per seat of eight."""
+LINE_DASHES = ("", "8 3", "2 2", "8 3 2 3", "4 4", "12 3", "1 3", "6 2 2 2")
+"""Each line's dash pattern, by its place in the chart: lines and legend read without colour too."""
 NAMED_COLOURS = {
     "blue": "#1565c0",
     "red": "#c62828",
@@ -119,8 +148,9 @@ NAMED_COLOURS = {
     "orange": "#ef6c00",
 }
 """The line of a seat whose view names its colour ("Red"): that colour, dark enough to read on white."""
-LEGEND_ROW, LEGEND_COLUMNS = 16, 2
-"""The legend under the plot: the height of a row, and how many names share one."""
+LEGEND_ROW, LEGEND_COLUMNS, LEGEND_CHARACTERS = 16, 2, 32
+"""The legend under the plot: the height of a row, how many names share one, and how much of a
+name fits in its column (a longer one is cut, and reads whole in its title)."""
 
 
 def seat_colours(colour_names: Sequence[str], seats: int) -> tuple[str, ...]:
@@ -131,7 +161,7 @@ def seat_colours(colour_names: Sequence[str], seats: int) -> tuple[str, ...]:
     """
     named = [NAMED_COLOURS.get(name.lower()) for name in colour_names[:seats]]
     named += [None] * (seats - len(named))
-    spare = iter(colour for colour in LINE_COLOURS if colour not in named)
+    spare = cycle([colour for colour in LINE_COLOURS if colour not in named] or LINE_COLOURS)
     return tuple(colour or next(spare) for colour in named)
 
 
@@ -142,8 +172,9 @@ def value_chart(
 
     `span` is the y axis (low, high) and `labels` what its ends read. Each dot links to its
     position in the replay; a move the analyst marked gets the dot its verdict's class.
-    Several lines get a legend under the plot, each name beside its colour, so colour is
-    never the only clue (every dot's title names its player too).
+    Several lines get a legend under the plot, each name beside a stroke of its line; each
+    line has its own dash pattern, so colour is never the only clue (every dot's title names
+    its player too).
 
     >>> start, best = ValuePoint(0, 0.5, "Start", "?move=0"), ValuePoint(1, 1.0, "Move 1", "?move=1", "best")
     >>> line = ValueLine((start, best), "#1565c0")
@@ -153,7 +184,7 @@ def value_chart(
     """
     if not any(line.points for line in lines):
         return Markup("")
-    height = HEIGHT + (_legend_rows(len(lines)) * LEGEND_ROW if len(lines) > 1 else 0)
+    height = HEIGHT + (math.ceil(len(lines) / LEGEND_COLUMNS) * LEGEND_ROW if len(lines) > 1 else 0)
     middle = MARGIN_TOP + (HEIGHT - MARGIN_TOP - MARGIN_BOTTOM) / 2
     label_x = MARGIN_LEFT - 4
     return Markup(
@@ -162,14 +193,14 @@ def value_chart(
         f'<line x1="{MARGIN_LEFT}" x2="{WIDTH - MARGIN_RIGHT}" y1="{middle}" y2="{middle}" stroke="#eee"/>'
         f'<text x="{label_x}" y="{MARGIN_TOP + 4}" text-anchor="end">{escape(labels[1])}</text>'
         f'<text x="{label_x}" y="{HEIGHT - MARGIN_BOTTOM}" text-anchor="end">{escape(labels[0])}</text>'
-        + "".join(_value_line(line, steps, span) for line in lines)
+        + "".join(_value_line(line, _dash_of(index), steps, span) for index, line in enumerate(lines))
         + (_legend(lines) if len(lines) > 1 else "")
         + "</svg>"
     )
 
 
-def _value_line(line: ValueLine, steps: int, span: tuple[float, float]) -> str:
-    """One player's line and its dots, each dot a link to its position."""
+def _value_line(line: ValueLine, dash: str, steps: int, span: tuple[float, float]) -> str:
+    """One player's line (dashed with `dash`) and its dots, each dot a link to its position."""
     coordinates = [_position(point.step, steps + 1, point.value, *span) for point in line.points]
     dots = "".join(
         f'<a href="{escape(point.href)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" '
@@ -177,15 +208,11 @@ def _value_line(line: ValueLine, steps: int, span: tuple[float, float]) -> str:
         f"<title>{escape(point.title)}</title></circle></a>"
         for (x, y), point in zip(coordinates, line.points, strict=True)
     )
-    return f"{_polyline(coordinates, line.colour)}{dots}"
-
-
-def _legend_rows(lines: int) -> int:
-    return -(-lines // LEGEND_COLUMNS)
+    return f"{_polyline(coordinates, line.colour, dash)}{dots}"
 
 
 def _legend(lines: Sequence[ValueLine]) -> str:
-    """Each line's name beside a stroke of its colour, LEGEND_COLUMNS to a row under the plot."""
+    """Each line's name beside a stroke of its colour and dashes, LEGEND_COLUMNS to a row under the plot."""
     column_width = (WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / LEGEND_COLUMNS
     entries = []
     for index, line in enumerate(lines):
@@ -193,7 +220,7 @@ def _legend(lines: Sequence[ValueLine]) -> str:
         y = HEIGHT + LEGEND_ROW * (index // LEGEND_COLUMNS) + 4
         entries.append(
             f'<line x1="{x:.1f}" x2="{x + 18:.1f}" y1="{y - 4}" y2="{y - 4}" '
-            f'stroke="{line.colour}" stroke-width="3"/>'
-            f'<text x="{x + 24:.1f}" y="{y}">{escape(line.name)}</text>'
+            f'stroke="{line.colour}" stroke-width="3"{_dashed(_dash_of(index))}/>'
+            f'<text x="{x + 24:.1f}" y="{y}">{_legend_name(line.name)}</text>'
         )
     return f'<g class="legend">{"".join(entries)}</g>'

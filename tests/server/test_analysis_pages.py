@@ -156,3 +156,26 @@ def test_a_table_of_three_gets_a_line_per_player_from_their_own_moves(
         ("blunder", "After move 3: 9.2 for Cid"),  # rerolling his pair of 6s too
         ("blunder", "After move 4: 6.0 for Cid"),
     ]
+
+
+def test_each_players_line_is_drawn_in_the_colour_their_game_gives_them(
+    browser: httpx.Client, site: Site
+) -> None:
+    # Three at Nim (heaps 1 and 2), whose views name the seats Red, Blue and Green: Dan takes
+    # one of the two, Eve one of the last two, and Fay the last stone.
+    people = [site.store.create_guest(name) for name in ("Dan", "Eve", "Fay")]
+    seats = tuple(SeatSpec(player_id=person.id) for person in people)
+    table = site.store.create_table(NewTable("nim", {"heaps": "1-2"}, 0, seats))
+    site.store.append_move(table.id, 1, 0, "2:1")
+    site.store.append_move(table.id, 2, 1, "1:1")
+    site.store.append_move(
+        table.id, 3, 2, "2:1", Outcome((0.0, 0.0, 1.0), (2, 2, 1), "Fay took the last stone")
+    )
+    replay = browser.get(f"/t/{table.id}/replay", params={"move": 0})
+    browser.post(f"/t/{table.id}/analyse", data={"csrf": _csrf(replay.text), "move": "0"})
+    chart = _analysed(browser, table.id, 0)
+    lines = re.findall(r'<polyline [^>]*stroke="(#[0-9a-f]{6})"', chart)
+    assert lines == ["#c62828", "#1565c0", "#2e7d32"]  # red, blue, green
+    legend = re.findall(r'stroke="(#[0-9a-f]{6})" stroke-width="3"[^>]*/><text[^>]*>([^<]+)</text>', chart)
+    assert legend == [("#c62828", "Dan (Red)"), ("#1565c0", "Eve (Blue)"), ("#2e7d32", "Fay (Green)")]
+    assert "<title>After move 3: 100% for Fay (Green)</title>" in chart  # she took the last stone

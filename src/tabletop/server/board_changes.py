@@ -1,31 +1,38 @@
-"""What changed between two drawings of a board, as a few runs of its top-level elements.
+"""What changed between two drawings of a board, as a few runs of its elements.
 
 A move changes a few pits, cards or pieces of a drawing that is otherwise the same, so an
-update sends those elements instead of the whole SVG (Kalah's is 13 KB; with 500
-spectators every byte is sent 500 times). The diff is of the `<svg>`'s child elements,
-which the browser's parser sees exactly as `top_level` splits them here; the client
-replaces each run in the DOM it holds (`table.js`). When the two drawings do not split
-cleanly (another root tag, markup this scanner does not follow), there is no diff and the
-whole drawing is sent.
+update sends those elements instead of the whole SVG (with 500 spectators every byte is
+sent 500 times). The diff is of the `<svg>`'s child elements, which the browser's parser
+sees exactly as `Drawing.split` splits them here; the client replaces each run in the DOM
+it holds (`table.js`). Where an element changed but kept its opening tag (a group of seeds
+that gained one, a pit whose tooltip changed), the run goes inside it instead: a drawing
+that groups what changes together is sent as little more than what changed. When the two
+drawings do not split cleanly (another root tag, markup this scanner does not follow),
+there is no diff and the whole drawing is sent.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Any
+
+RUN_COST = 12
+"""About what a run's brackets and numbers add to the JSON of its markup: an element is
+patched inside only when that is smaller than sending it whole."""
 
 
 @dataclass(frozen=True)
 class Drawing:
-    """An SVG drawing split into its root's opening tag and its top-level child elements."""
+    """A drawing's `<svg>`, or an element in it, split into its opening tag and its child elements."""
 
     root: str
     children: tuple[str, ...]
 
     @classmethod
-    def split(cls, svg: str) -> Drawing | None:
-        """The drawing's parts, or None when it is not one root of elements this scanner follows.
+    def split(cls, markup: str) -> Drawing | None:
+        """The element's parts, or None when it is not one element of elements this scanner follows.
 
         Drawings escape `<` and `>` in text and attributes, so every `<` opens a tag; the
         scan splits on it (a regular expression's matches cost five times as much).
@@ -34,57 +41,117 @@ class Drawing:
         Drawing(root='<svg a="1">', children=('<g id="x"><title>X</title></g>', '<circle r="2"/>'))
         >>> Drawing.split('<svg><g></svg>') is None, Drawing.split('<svg><a/> text</svg>') is None
         (True, True)
+        >>> Drawing.split('<g/>') is None, Drawing.split('<text x="1">4</text>') is None
+        (True, True)
         """
-        pieces = svg.split("<")
-        if pieces[0] or len(pieces) < 3 or not pieces[1].startswith("svg") or pieces[-1] != "/svg>":
+        pieces = markup.split("<")
+        if pieces[0] or len(pieces) < 3 or not pieces[1].endswith(">"):
             return None
-        children: list[str] = []
-        element: list[str] = []
-        depth = 0
-        for piece in pieces[2:-1]:
-            end = piece.find(">")
-            if end < 1 or piece[0] in "!?":
-                return None  # a comment, a declaration or a stray "<": not followed here
-            depth += -1 if piece[0] == "/" else 0 if piece[end - 1] == "/" else 1
-            element.append(piece)
-            if depth < 0 or (depth == 0 and end != len(piece) - 1):
-                return None  # closes the root early, or text between the root's children
-            if depth == 0:
-                children.append("<" + "<".join(element))
-                element = []
-        if depth or not pieces[1].endswith(">"):
+        name = pieces[1][:-1].split(" ", 1)[0]
+        if pieces[-1] != f"/{name}>" or name.endswith("/"):
             return None
-        return cls("<" + pieces[1], tuple(children))
+        children = _children(pieces[2:-1])
+        return None if children is None else cls("<" + pieces[1], children)
 
 
-Run = tuple[int, int, str]
-"""(the first child replaced, how many children are removed there, the markup put in their place)."""
+def _children(pieces: list[str]) -> tuple[str, ...] | None:
+    """The child elements made of `pieces` (the markup between `<`s); None if there is more than elements."""
+    children: list[str] = []
+    element: list[str] = []
+    depth = 0
+    for piece in pieces:
+        end = piece.find(">")
+        if end < 1 or piece[0] in "!?":
+            return None  # a comment, a declaration or a stray "<": not followed here
+        depth += -1 if piece[0] == "/" else 0 if piece[end - 1] == "/" else 1
+        element.append(piece)
+        if depth < 0 or (depth == 0 and end != len(piece) - 1):
+            return None  # closes the root early, or text between the root's children
+        if depth == 0:
+            children.append("<" + "<".join(element))
+            element = []
+    return None if depth else tuple(children)
+
+
+Run = tuple[int, int, "str | list[Run]"]
+"""(the first child replaced, how many children are removed there, the markup put in their
+place), or (a child kept, how many children it has, the runs of its own children)."""
 
 
 def changes(before: Drawing | None, after: Drawing | None) -> dict[str, Any] | None:
     """How `after` differs from `before`: the number of children `before` has (for the client
-    to check it holds that drawing) and the runs of children replaced, in the order of
-    `before`; None when the whole drawing must be sent instead.
-
-    The children both drawings begin and end with are skipped before matching the rest:
-    most of a drawing stays, and the matcher's time grows with what it is given.
+    to check it holds that drawing) and the runs that turn its children into those of
+    `after`, in the order of `before`; None when the whole drawing must be sent instead.
 
     >>> changes(Drawing.split('<svg><a/><b/><c/></svg>'), Drawing.split('<svg><a/><B/><c/><d/></svg>'))
     {'children': 3, 'runs': [(1, 1, '<B/>'), (3, 0, '<d/>')]}
+    >>> seeds = '<circle r="1"/><circle r="2"/>'
+    >>> before, after = f'<svg><a/><g>{seeds}</g></svg>', f'<svg><a/><g>{seeds}<circle r="3"/></g></svg>'
+    >>> changes(Drawing.split(before), Drawing.split(after))
+    {'children': 2, 'runs': [(1, 2, [(2, 0, '<circle r="3"/>')])]}
     """
     if before is None or after is None or before.root != after.root:
         return None
-    old, new = before.children, after.children
+    return {"children": len(before.children), "runs": _runs(before.children, after.children)}
+
+
+def _runs(old: tuple[str, ...], new: tuple[str, ...]) -> list[Run]:
+    """The runs that turn the children `old` into `new`.
+
+    The children both begin and end with are skipped before matching the rest: most of a
+    drawing stays, and the matcher's time grows with what it is given.
+    """
     head = 0
     while head < min(len(old), len(new)) and old[head] == new[head]:
         head += 1
     tail = 0
     while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
         tail += 1
-    matcher = SequenceMatcher(None, old[head : len(old) - tail], new[head : len(new) - tail], autojunk=False)
-    runs: list[Run] = [
-        (head + first, last - first, "".join(new[head + start : head + end]))
-        for tag, first, last, start, end in matcher.get_opcodes()
-        if tag != "equal"
-    ]
-    return {"children": len(old), "runs": runs}
+    middle_old, middle_new = old[head : len(old) - tail], new[head : len(new) - tail]
+    matcher = SequenceMatcher(None, middle_old, middle_new, autojunk=False)
+    runs: list[Run] = []
+    for tag, first, last, start, end in matcher.get_opcodes():
+        if tag == "replace" and last - first == end - start:
+            runs += _replaced(middle_old[first:last], middle_new[start:end], head + first)
+        elif tag != "equal":
+            runs.append((head + first, last - first, "".join(middle_new[start:end])))
+    return runs
+
+
+def _replaced(old: tuple[str, ...], new: tuple[str, ...], offset: int) -> list[Run]:
+    """Runs for children replaced one for one from index `offset`: each changed child
+    patched inside where that is smaller, neighbouring ones sent whole as one run."""
+    runs: list[Run] = []
+    whole: list[str] = []  # the children sent whole just before `index`, not yet in a run
+    for index, (before, after) in enumerate(zip(old, new, strict=True), start=offset):
+        inside = None if before == after else _inside(before, after)
+        if whole and (inside is not None or before == after):
+            runs.append((index - len(whole), len(whole), "".join(whole)))
+            whole = []
+        if inside is not None:
+            runs.append((index, inside["children"], inside["runs"]))
+        elif before != after:
+            whole.append(after)
+    if whole:
+        runs.append((offset + len(old) - len(whole), len(whole), "".join(whole)))
+    return runs
+
+
+def _inside(before: str, after: str) -> dict[str, Any] | None:
+    """The changes of a child's own children, when it kept its opening tag and they are smaller than it."""
+    if before[: before.find(">")] != after[: after.find(">")]:
+        return None
+    inside = changes(_split_child(before), _split_child(after))
+    return inside if inside is not None and _size(inside["runs"]) < len(after) else None
+
+
+@lru_cache(maxsize=4096)
+def _split_child(markup: str) -> Drawing | None:
+    """`Drawing.split` of a child, cached: what one move's update changes inside an element
+    is what the next one's changes from, so each is scanned once."""
+    return Drawing.split(markup)
+
+
+def _size(runs: list[Run]) -> int:
+    """About how many characters `runs` take in a message."""
+    return sum(RUN_COST + (len(inner) if isinstance(inner, str) else _size(inner)) for _, _, inner in runs)

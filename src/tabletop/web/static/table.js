@@ -456,7 +456,8 @@
   }
 
   // The update's drawing: whole, or as runs of the <svg>'s children replaced (each run
-  // [first, removed, markup], applied from the last so that the earlier indices hold).
+  // [first, removed, markup], applied from the last so that the earlier indices hold, or
+  // [index, children, runs]: the same for the children of the child at index).
   // False when this client's drawing does not have the children the runs were made for.
   function patchBoard(parsed, message) {
     const board = parsed.getElementById("tt-board");
@@ -464,17 +465,24 @@
       board.innerHTML = message.board;
       return true;
     }
-    const svg = board.firstElementChild;
     const { children, runs } = message.board_changes;
-    if (!svg || svg.children.length !== children) return false;
-    runs.slice().reverse().forEach(([first, removed, markup]) => {
-      for (let index = 0; index < removed; index += 1) svg.children[first].remove();
-      const holder = parsed.createElementNS(SVG_NAMESPACE, "svg");
-      holder.innerHTML = markup;
-      const before = svg.children[first] || null;
-      [...holder.childNodes].forEach((node) => svg.insertBefore(node, before));
-    });
-    return true;
+    return Boolean(board.firstElementChild) && patchChildren(parsed, board.firstElementChild, children, runs);
+  }
+
+  function patchChildren(parsed, element, children, runs) {
+    if (element.children.length !== children) return false;
+    return runs
+      .slice()
+      .reverse()
+      .every(([first, removed, markup]) => {
+        if (Array.isArray(markup)) return patchChildren(parsed, element.children[first], removed, markup);
+        for (let index = 0; index < removed; index += 1) element.children[first].remove();
+        const holder = parsed.createElementNS(SVG_NAMESPACE, "svg");
+        holder.innerHTML = markup;
+        const before = element.children[first] || null;
+        [...holder.childNodes].forEach((node) => element.insertBefore(node, before));
+        return true;
+      });
   }
 
   function addChat(message) {

@@ -13,8 +13,10 @@ there is no diff and the whole drawing is sent.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from html import unescape
 from typing import Any
 
 RUN_COST = 12
@@ -85,9 +87,10 @@ def _element_end(markup: str, start: int, stop: int) -> int | None:
     return None
 
 
-Run = tuple[int, int, "str | list[Run]"]
+Run = tuple[int, int, "str | list[Run]"] | tuple[int, dict[str, str], str | None]
 """(the first child replaced, how many children are removed there, the markup put in their
-place), or (a child kept, how many children it has, the runs of its own children)."""
+place), or (a child kept, how many children it has, the runs of its own children), or (a
+child kept, the new values of its attributes that changed, its new text or None)."""
 
 
 def changes(before: Drawing | None, after: Drawing | None) -> dict[str, Any] | None:
@@ -138,12 +141,12 @@ def _replaced(old: tuple[str, ...], new: tuple[str, ...], offset: int) -> list[R
     runs: list[Run] = []
     whole: list[str] = []  # the children sent whole just before `index`, not yet in a run
     for index, (before, after) in enumerate(zip(old, new, strict=True), start=offset):
-        inside = None if before == after else _inside(before, after)
-        if whole and (inside is not None or before == after):
+        patch = None if before == after else _inside(before, after, index) or _retouched(before, after, index)
+        if whole and (patch is not None or before == after):
             runs.append((index - len(whole), len(whole), "".join(whole)))
             whole = []
-        if inside is not None:
-            runs.append((index, inside["children"], inside["runs"]))
+        if patch is not None:
+            runs.append(patch)
         elif before != after:
             whole.append(after)
     if whole:
@@ -151,8 +154,8 @@ def _replaced(old: tuple[str, ...], new: tuple[str, ...], offset: int) -> list[R
     return runs
 
 
-def _inside(before: str, after: str) -> dict[str, Any] | None:
-    """The changes of a child's own children, when it kept its opening tag and they are smaller than it."""
+def _inside(before: str, after: str, index: int) -> Run | None:
+    """The run of child `index`'s own children, when it kept its opening tag and that is smaller than it."""
     open_end = after.find(">") + 1
     if (
         not after.startswith(before[:open_end])
@@ -162,7 +165,57 @@ def _inside(before: str, after: str) -> dict[str, Any] | None:
         return None  # another opening tag, or an element without children (text, or nothing)
     old = _split_child(before)
     inside = changes(old, _split_child(after, old))
-    return inside if inside is not None and _size(inside["runs"]) < len(after) else None
+    if inside is None or _size(inside["runs"]) >= len(after):
+        return None
+    return (index, inside["children"], inside["runs"])
+
+
+def _retouched(before: str, after: str, index: int) -> Run | None:
+    """The run of child `index`'s new attribute values and text, when it has no children, the
+    same attributes in the same order, and that is smaller than it (a count, a tooltip)."""
+    old, new = _Leaf.read(before), _Leaf.read(after)
+    if old is None or new is None or old.name != new.name or old.names != new.names:
+        return None
+    values = {
+        name: unescape(value)
+        for name, value, was in zip(old.names, new.values, old.values, strict=True)
+        if value != was
+    }
+    text = None if new.text == old.text else unescape(new.text or "")
+    run: Run = (index, values, text)
+    return run if _size([run]) < len(after) else None
+
+
+_ATTRIBUTE = re.compile(r' ([^\s="]+)="([^"]*)"')
+
+
+@dataclass(frozen=True)
+class _Leaf:
+    """An element without children, read: its name, its attributes in order, its text
+    (None for an empty element)."""
+
+    name: str
+    names: tuple[str, ...]
+    values: tuple[str, ...]
+    text: str | None
+
+    @classmethod
+    def read(cls, markup: str) -> _Leaf | None:
+        """The element, or None when it has children or attributes written otherwise than `name="value"`."""
+        open_end = markup.find(">")
+        empty = markup[open_end - 1] == "/"
+        tag = markup[1 : open_end - 1 if empty else open_end]
+        name, _, written = tag.partition(" ")
+        attributes = _ATTRIBUTE.findall(" " + written) if written else []
+        if "".join(f' {key}="{value}"' for key, value in attributes) != (" " + written if written else ""):
+            return None
+        text = None
+        if not empty:
+            text, closing = markup[open_end + 1 :].rsplit("<", 1)
+            if "<" in text or closing != f"/{name}>":
+                return None
+        names, values = tuple(key for key, _ in attributes), tuple(value for _, value in attributes)
+        return cls(name, names, values, text)
 
 
 _SPLITS: dict[str, Drawing | None] = {}
@@ -181,4 +234,11 @@ def _split_child(markup: str, like: Drawing | None = None) -> Drawing | None:
 
 def _size(runs: list[Run]) -> int:
     """About how many characters `runs` take in a message."""
-    return sum(RUN_COST + (len(inner) if isinstance(inner, str) else _size(inner)) for _, _, inner in runs)
+    return sum(RUN_COST + _run_size(run) for run in runs)
+
+
+def _run_size(run: Run) -> int:
+    _, middle, last = run
+    if isinstance(middle, dict):
+        return sum(len(name) + len(value) + 6 for name, value in middle.items()) + len(last or "")
+    return len(last) if isinstance(last, str) else _size(last or [])

@@ -256,8 +256,10 @@ def _side_label(layout: _Layout, view: Mapping[str, Any], side: str) -> str:
     if moving:
         text = f"▶ {text} · to move"
     colour = "#8a2d0a" if moving else "#5e3817"
-    weight = ' font-weight="bold"' if moving else ""
-    return f'<text x="{layout.width / 2}" y="{y}"{weight} fill="{colour}">{escape(text)}</text>'
+    weight = "bold" if moving else "normal"
+    return (
+        f'<text x="{layout.width / 2}" y="{y}" font-weight="{weight}" fill="{colour}">{escape(text)}</text>'
+    )
 
 
 def _turn_glow(layout: _Layout, side: str) -> str:

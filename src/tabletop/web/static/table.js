@@ -457,7 +457,8 @@
 
   // The update's drawing: whole, or as runs of the <svg>'s children replaced (each run
   // [first, removed, markup], applied from the last so that the earlier indices hold, or
-  // [index, children, runs]: the same for the children of the child at index).
+  // [index, children, runs]: the same for the children of the child at index, or
+  // [index, attributes, text]: that child's new attribute values and text).
   // False when this client's drawing does not have the children the runs were made for.
   function patchBoard(parsed, message) {
     const board = parsed.getElementById("tt-board");
@@ -476,6 +477,7 @@
       .reverse()
       .every(([first, removed, markup]) => {
         if (Array.isArray(markup)) return patchChildren(parsed, element.children[first], removed, markup);
+        if (typeof removed === "object") return retouch(element.children[first], removed, markup);
         for (let index = 0; index < removed; index += 1) element.children[first].remove();
         const holder = parsed.createElementNS(SVG_NAMESPACE, "svg");
         holder.innerHTML = markup;
@@ -483,6 +485,13 @@
         [...holder.childNodes].forEach((node) => element.insertBefore(node, before));
         return true;
       });
+  }
+
+  // A child kept with new attribute values and, unless null, a new text.
+  function retouch(child, values, text) {
+    Object.entries(values).forEach(([name, value]) => child.setAttribute(name, value));
+    if (text !== null) child.textContent = text;
+    return true;
   }
 
   function addChat(message) {

@@ -13,11 +13,11 @@ there is no diff and the whole drawing is sent.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from html import unescape
-from typing import Any
+from typing import Any, TypeVar
 
 RUN_COST = 12
 """About what a run's brackets and numbers add to the JSON of its markup: an element is
@@ -110,11 +110,14 @@ def changes(before: Drawing | None, after: Drawing | None) -> dict[str, Any] | N
     return {"children": len(before.children), "runs": _runs(before.children, after.children)}
 
 
-def _runs(old: tuple[str, ...], new: tuple[str, ...]) -> list[Run]:
+def _runs(old: tuple[str, ...], new: tuple[str, ...], in_place: bool = False) -> list[Run]:
     """The runs that turn the children `old` into `new`.
 
     The children both begin and end with are skipped before matching the rest: most of a
-    drawing stays, and the matcher's time grows with what it is given.
+    drawing stays, and the matcher's time grows with what it is given. Where as many remain
+    on both sides and each kept its opening tag, or they are the children of a group that
+    kept its own (`in_place`: a layer of a fixed set of places), each is compared with the
+    one in its place and the matcher is not needed.
     """
     head = 0
     while head < min(len(old), len(new)) and old[head] == new[head]:
@@ -123,7 +126,7 @@ def _runs(old: tuple[str, ...], new: tuple[str, ...]) -> list[Run]:
     while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
         tail += 1
     middle_old, middle_new = old[head : len(old) - tail], new[head : len(new) - tail]
-    if len(middle_old) == len(middle_new) == 1:  # one child changed: nothing for the matcher to find
+    if len(middle_old) == len(middle_new) and (in_place or _same_tags(middle_old, middle_new)):
         return _replaced(middle_old, middle_new, head)
     matcher = SequenceMatcher(None, middle_old, middle_new, autojunk=False)
     runs: list[Run] = []
@@ -133,6 +136,13 @@ def _runs(old: tuple[str, ...], new: tuple[str, ...]) -> list[Run]:
         elif tag != "equal":
             runs.append((head + first, last - first, "".join(middle_new[start:end])))
     return runs
+
+
+def _same_tags(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
+    """Whether each child has the opening tag of the one in its place: the same elements, changed inside."""
+    return all(
+        before[: before.find(">")] == after[: after.find(">")] for before, after in zip(old, new, strict=True)
+    )
 
 
 def _replaced(old: tuple[str, ...], new: tuple[str, ...], offset: int) -> list[Run]:
@@ -164,16 +174,17 @@ def _inside(before: str, after: str, index: int) -> Run | None:
     ):
         return None  # another opening tag, or an element without children (text, or nothing)
     old = _split_child(before)
-    inside = changes(old, _split_child(after, old))
-    if inside is None or _size(inside["runs"]) >= len(after):
+    new = _split_child(after, old)
+    if old is None or new is None:
         return None
-    return (index, inside["children"], inside["runs"])
+    runs = _runs(old.children, new.children, in_place=True)
+    return (index, len(old.children), runs) if _size(runs) < len(after) else None
 
 
 def _retouched(before: str, after: str, index: int) -> Run | None:
     """The run of child `index`'s new attribute values and text, when it has no children, the
     same attributes in the same order, and that is smaller than it (a count, a tooltip)."""
-    old, new = _Leaf.read(before), _Leaf.read(after)
+    old, new = _kept(_LEAVES, before, _Leaf.read), _kept(_LEAVES, after, _Leaf.read)
     if old is None or new is None or old.name != new.name or old.names != new.names:
         return None
     values = {
@@ -184,9 +195,6 @@ def _retouched(before: str, after: str, index: int) -> Run | None:
     text = None if new.text == old.text else unescape(new.text or "")
     run: Run = (index, values, text)
     return run if _size([run]) < len(after) else None
-
-
-_ATTRIBUTE = re.compile(r' ([^\s="]+)="([^"]*)"')
 
 
 @dataclass(frozen=True)
@@ -201,35 +209,52 @@ class _Leaf:
 
     @classmethod
     def read(cls, markup: str) -> _Leaf | None:
-        """The element, or None when it has children or attributes written otherwise than `name="value"`."""
+        """The element, or None when it has children or attributes written otherwise than
+        `name="value"` (split on the quotes: a regular expression costs three times as much)."""
         open_end = markup.find(">")
         empty = markup[open_end - 1] == "/"
-        tag = markup[1 : open_end - 1 if empty else open_end]
-        name, _, written = tag.partition(" ")
-        attributes = _ATTRIBUTE.findall(" " + written) if written else []
-        if "".join(f' {key}="{value}"' for key, value in attributes) != (" " + written if written else ""):
+        pieces = markup[1 : open_end - 1 if empty else open_end].split('"')
+        keys, values = pieces[0:-1:2], tuple(pieces[1::2])
+        name, _, first = pieces[0].partition(" ")
+        names = tuple(key[1:-1] for key in keys[1:])
+        if len(pieces) > 1:
+            names = (first[:-1], *names)
+            if pieces[-1] or not all(
+                key[-1] == "=" and " " not in key[1:-1] for key in (" " + first, *keys[1:])
+            ):
+                return None
+        elif first:
             return None
         text = None
         if not empty:
             text, closing = markup[open_end + 1 :].rsplit("<", 1)
             if "<" in text or closing != f"/{name}>":
                 return None
-        names, values = tuple(key for key, _ in attributes), tuple(value for _, value in attributes)
         return cls(name, names, values, text)
 
 
 _SPLITS: dict[str, Drawing | None] = {}
-SPLITS_KEPT = 2048
+_LEAVES: dict[str, _Leaf | None] = {}
+KEPT = 2048
+"""How many split children and read elements are kept (then they are all forgotten)."""
 
 
 def _split_child(markup: str, like: Drawing | None = None) -> Drawing | None:
     """`Drawing.split` of a child, kept: what one move changes inside an element is what the
     next one changes from, so each is scanned once (and then only where it changed)."""
-    if markup not in _SPLITS:
-        if len(_SPLITS) >= SPLITS_KEPT:
-            _SPLITS.clear()
-        _SPLITS[markup] = Drawing.split(markup, like)
-    return _SPLITS[markup]
+    return _kept(_SPLITS, markup, lambda markup: Drawing.split(markup, like))
+
+
+Read = TypeVar("Read")
+
+
+def _kept(kept: dict[str, Read], markup: str, read: Callable[[str], Read]) -> Read:
+    """`read(markup)`, kept in `kept` for the next move, whose changes start from this one's."""
+    if markup not in kept:
+        if len(kept) >= KEPT:
+            kept.clear()
+        kept[markup] = read(markup)
+    return kept[markup]
 
 
 def _size(runs: list[Run]) -> int:

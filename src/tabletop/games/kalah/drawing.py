@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -110,14 +111,14 @@ def _layer(style: str, elements: list[str]) -> str:
     return f"<g {style}>{''.join(elements)}</g>"
 
 
+@dataclass(frozen=True)
 class _Layout:
     """Where every pit and store of one drawing sits."""
 
-    def __init__(self, pits: int, width: int, bottom: str) -> None:
-        self.pits = pits
-        self.width = width
-        self.bottom = bottom
-        self.first_x = EDGE + STORE_WIDTH + GAP + PIT_PITCH // 2
+    pits: int
+    width: int
+    bottom: str
+    first_x: int = EDGE + STORE_WIDTH + GAP + PIT_PITCH // 2
 
     def pit_centre(self, side: str, number: int) -> tuple[float, float]:
         """Pit `number` (1…m from its owner's left) of `side`."""
@@ -173,9 +174,11 @@ def _counts(layout: _Layout, side: str, store: int, counts: list[int]) -> str:
     return "".join(texts)
 
 
+@lru_cache(maxsize=64)
 def _labels(layout: _Layout) -> str:
     """What never changes: each pit's number (K-R1's "pit 4", counted from its owner's left)
-    on the groove side, and "store" at the foot of each store."""
+    on the groove side, and "store" at the foot of each store. Cached by board size and
+    the side at the bottom."""
     labels = []
     for side in SIDES:
         x, y, w, h = layout.store_box(side)

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 from table_driver import (
     Person,
     click_and_wait,
@@ -28,6 +28,36 @@ pytestmark = pytest.mark.browser
 
 
 FIRST_CLICKABLE = "#tt-board .clickable"
+
+
+BOARD_AS_SENT = """() => {
+    const written = (node) => {
+        if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+        const attributes = [...node.attributes]
+            .filter(({ name }) => !/^(class|tabindex|role|aria-|data-tt)/.test(name))
+            .map(({ name, value }) => `${name}="${value}"`)
+            .sort();
+        return `<${node.tagName} ${attributes.join(" ")}>${[...node.childNodes].map(written).join("")}</>`;
+    };
+    return written(document.querySelector("#tt-board svg"));
+}"""
+"""The board's drawing as the server drew it: its elements, their attributes in one order
+(morphing keeps an element's but may reorder them), without what the client adds to mark
+and reach the elements."""
+
+
+def _drawn_board(page: Page) -> str:
+    return str(page.evaluate(BOARD_AS_SENT))
+
+
+def _fresh_board(context: BrowserContext, url: str, at_seq: int) -> str:
+    """The board of a page of `url` opened now, at `at_seq`."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(f"body[data-connection=live][data-seq='{at_seq}']")
+    board = _drawn_board(page)
+    page.close()
+    return board
 
 
 def _game_over_panel(page: Page) -> str:
@@ -99,6 +129,8 @@ def test_two_browsers_play_live_and_a_spectator_watches(
         wait_for_seq_after(other, before)
         wait_for_seq_after(spectator, before)
         assert seq(other) == seq(mover) == seq(spectator)
+        if seq(spectator) % 8 == 0:  # the updates built the board a page opened now is sent whole
+            assert _drawn_board(spectator) == _fresh_board(contexts[2], url, seq(spectator))
 
     for name, page in (("south", south), ("north", north), ("spectator", spectator)):
         _game_over_panel(page)

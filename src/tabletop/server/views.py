@@ -235,8 +235,8 @@ def _update(live: LiveTable, viewer: Seat | None) -> dict[str, Any]:
     appended = [render_part(PARTS, "log_entry", data, item) for item in data["log"]]
     if live.seq == 1:  # the log was "No moves yet.": its list takes the place of that line
         parts["tt-log"], appended = render_part(PARTS, "log", data), []
-    board, drawing = data["svg"], Drawing.split(data["svg"])
     seq_before, before = live.boards.get(viewer, (None, None))
+    board, drawing = data["svg"], Drawing.split(data["svg"], before)
     board_changes = changes(before, drawing) if seq_before == live.seq - 1 else None
     live.boards[viewer] = (live.seq, drawing)
     return {

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -35,60 +36,89 @@ of the status line, all three at `FONT_SIZE`."""
 GROOVE_Y = BAND + BOARD_HEIGHT // 2
 TOP_ROW_Y = GROOVE_Y - ROW_OFFSET
 BOTTOM_ROW_Y = GROOVE_Y + ROW_OFFSET
+STORE_HEIGHT = BOARD_HEIGHT - 36
+COUNT_SIZE = 28
+STORE_COUNT_SIZE = 30
 SEED_RADIUS = 6.5
 PIT_SEED_CAP = 14
 STORE_SEED_CAP = 40
 GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
 SEED_COLOURS = ("#f4efe4", "#d9c6a5", "#b7d3e9", "#e8c1a0", "#c9dcb3", "#e6d38a", "#d8b4d8")
 
-_DEFS = (
-    "<defs>"
-    '<linearGradient id="wood-grain" x1="0" y1="0" x2="1" y2="1">'
-    '<stop offset="0" stop-color="#c98d52"/><stop offset="0.45" stop-color="#b0733c"/>'
-    '<stop offset="1" stop-color="#8a5529"/></linearGradient>'
-    '<radialGradient id="pit-hole" cx="0.5" cy="0.42" r="0.6">'
-    '<stop offset="0" stop-color="#5b3416"/><stop offset="0.8" stop-color="#7a4a22"/>'
-    '<stop offset="1" stop-color="#a36a35"/></radialGradient>'
-    "</defs>"
+SOWING = "A player chooses one of their pits and sows its seeds, one to each place counter-clockwise."
+"""What choosing a pit does (K-R1, K-R2), for the drawing's description."""
+
+_HOLE_STYLE = 'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2"'
+_COUNT_STYLE = (
+    f'font-size="{COUNT_SIZE}" font-weight="bold" text-anchor="middle" fill="#fffaf0" stroke="#3d2410" '
+    'stroke-width="3" paint-order="stroke" pointer-events="none"'
 )
+_LABEL_STYLE = f'font-size="{FONT_SIZE}" text-anchor="middle" fill="#f6dfb8" pointer-events="none"'
+_SEED_STYLE = 'stroke="#3d2410" stroke-width="0.8" pointer-events="none"'
+_TEXT_STYLE = f'font-size="{FONT_SIZE}" text-anchor="middle" pointer-events="none"'
+_GLOW_STYLE = 'fill="#ffe9b0" fill-opacity="0.22" pointer-events="none"'
+_RING_STYLE = 'fill="none" stroke-width="4" pointer-events="none"'
 
 
 def draw_svg(view: Mapping[str, Any]) -> str:
-    """The whole drawing; the bottom row is the viewer's side (South for spectators)."""
+    """The whole drawing; the bottom row is the viewer's side (South for spectators).
+
+    Its parts are layers (holes, seeds, counts, labels, the texts that change with the
+    turn, the last move's rings), each a group whose children inherit its style: an update
+    then sends a changed pit as a few short elements inside its layers (`board_changes`).
+    A pit's seeds are one `<use>` of the pattern for their count, drawn once in `<defs>`.
+    """
     pits = int(view["pits"])
     width = 2 * (EDGE + STORE_WIDTH + GAP) + pits * PIT_PITCH
     height = 2 * BAND + BOARD_HEIGHT
     bottom = "north" if view.get("viewer_side") == "north" else "south"
     layout = _Layout(pits, width, bottom)
+    sides = [
+        (side, int(view[f"{side}_store"]), [int(count) for count in view[f"{side}_pits"]]) for side in SIDES
+    ]
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="Kalah board" font-family="Georgia, serif">',
         f"<title>{escape(str(view['prompt']))}</title>",
+        f"<desc>{SOWING}</desc>",
         _DEFS,
         f'<rect x="0" y="0" width="{width}" height="{height}" rx="18" fill="#f3e7d3"/>',
         f'<rect x="2" y="{BAND}" width="{width - 4}" height="{BOARD_HEIGHT}" rx="34" '
         'fill="url(#wood-grain)" stroke="#5e3817" stroke-width="4"/>',
     ]
-    if view.get("to_move"):
-        parts.append(_turn_glow(layout, str(view["to_move"])))
-    for side in ("south", "north"):
-        parts += _store(layout, side, int(view[f"{side}_store"]))
-        parts += _row(layout, side, [int(count) for count in view[f"{side}_pits"]])
-        parts.append(_side_label(layout, view, side))
-    parts += _last_move_marks(layout, view.get("last_move"))
-    parts.append(_status(width, view))
+    glow = [_turn_glow(layout, str(view["to_move"]))] if view.get("to_move") else []
+    parts.append(_layer(_GLOW_STYLE, glow))
+    parts.append(_layer(_HOLE_STYLE, [_hole(layout, side, store, counts) for side, store, counts in sides]))
+    parts.append(
+        _layer(_SEED_STYLE, [_place_seeds(layout, side, store, counts) for side, store, counts in sides])
+    )
+    parts.append(
+        _layer(_COUNT_STYLE, [_counts(layout, side, store, counts) for side, store, counts in sides])
+    )
+    parts.append(_labels(layout))
+    texts = [_side_label(layout, view, side) for side in SIDES] + [_status(width, view)]
+    parts.append(_layer(_TEXT_STYLE, texts))
+    parts.append(_layer(_RING_STYLE, _last_move_marks(layout, view.get("last_move"))))
     parts.append("</svg>")
     return "".join(parts)
 
 
+SIDES = ("south", "north")
+
+
+def _layer(style: str, elements: list[str]) -> str:
+    """A group of `elements` that inherit `style`."""
+    return f"<g {style}>{''.join(elements)}</g>"
+
+
+@dataclass(frozen=True)
 class _Layout:
     """Where every pit and store of one drawing sits."""
 
-    def __init__(self, pits: int, width: int, bottom: str) -> None:
-        self.pits = pits
-        self.width = width
-        self.bottom = bottom
-        self.first_x = EDGE + STORE_WIDTH + GAP + PIT_PITCH // 2
+    pits: int
+    width: int
+    bottom: str
+    first_x: int = EDGE + STORE_WIDTH + GAP + PIT_PITCH // 2
 
     def pit_centre(self, side: str, number: int) -> tuple[float, float]:
         """Pit `number` (1…m from its owner's left) of `side`."""
@@ -99,87 +129,126 @@ class _Layout:
     def store_box(self, side: str) -> tuple[float, float, float, float]:
         """x, y, width, height of a store: the bottom side's on the right, the other's on the left."""
         x = self.width - EDGE - STORE_WIDTH if side == self.bottom else EDGE
-        return x, BAND + 18, STORE_WIDTH, BOARD_HEIGHT - 36
+        return x, BAND + 18, STORE_WIDTH, STORE_HEIGHT
+
+    def outward(self, side: str) -> int:
+        """1 for the bottom row (its counts are below it), -1 for the top row."""
+        return 1 if side == self.bottom else -1
 
 
-def _row(layout: _Layout, side: str, counts: list[int]) -> list[str]:
-    """One side's pits: the clickable hole, its seeds, its count outside the row and its
-    number (K-R1's "pit 4", counted from its owner's left) on the groove side."""
-    letter = side[0]
-    parts = []
-    outward = 1 if side == layout.bottom else -1
+def _hole(layout: _Layout, side: str, store: int, counts: list[int]) -> str:
+    """One side's clickable holes, each with its tooltip: the store, then the pits."""
+    x, y, w, h = layout.store_box(side)
+    holes = [
+        f'<rect id="store-{side[0]}" x="{x}" y="{y}" width="{w}" height="{h}" rx="{w / 2}">'
+        f"<title>{side.capitalize()}'s store: {_seed_count(store)}, kept to the end</title></rect>"
+    ]
     for number, count in enumerate(counts, start=1):
         cx, cy = layout.pit_centre(side, number)
-        parts.append(
-            f'<circle id="pit-{letter}{number}" cx="{cx}" cy="{cy}" r="{PIT_RADIUS}" '
-            'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2">'
+        holes.append(
+            f'<circle id="pit-{side[0]}{number}" cx="{cx}" cy="{cy}" r="{PIT_RADIUS}">'
             f"<title>{_pit_title(side, number, count)}</title></circle>"
         )
-        parts.append(_seeds((cx, cy, PIT_RADIUS - 9, PIT_RADIUS - 9), count, PIT_SEED_CAP))
+    return "".join(holes)
+
+
+def _place_seeds(layout: _Layout, side: str, store: int, counts: list[int]) -> str:
+    """One side's seeds: a group for the store's, one pattern per pit."""
+    x, y, w, h = layout.store_box(side)
+    seeds = [f'<g transform="translate({x + w / 2} {y + h / 2})">{_store_seeds(store)}</g>']
+    for number, count in enumerate(counts, start=1):
+        cx, cy = layout.pit_centre(side, number)
+        seeds.append(f'<use href="#kalah-pit-seeds-{min(count, PIT_SEED_CAP)}" x="{cx}" y="{cy}"/>')
+    return "".join(seeds)
+
+
+def _counts(layout: _Layout, side: str, store: int, counts: list[int]) -> str:
+    """The seed counts: the store's large at its top, each pit's outside its row."""
+    x, y, w, _h = layout.store_box(side)
+    texts = [f'<text x="{x + w / 2}" y="{y + 42}" font-size="{STORE_COUNT_SIZE}">{store}</text>']
+    outward = layout.outward(side)
+    for number, count in enumerate(counts, start=1):
+        cx, cy = layout.pit_centre(side, number)
         count_y = cy + outward * (PIT_RADIUS + 11) + (FONT_SIZE - 6) * (outward + 1) / 2
-        parts.append(_number(cx, count_y, count, 28))
-        number_y = cy - outward * (PIT_RADIUS + 6) + (FONT_SIZE - 6) * (1 - outward) / 2
-        parts.append(
-            f'<text x="{cx}" y="{number_y}" font-size="{FONT_SIZE}" text-anchor="middle" fill="#f6dfb8" '
-            f'pointer-events="none">{number}</text>'
-        )
-    return parts
+        texts.append(f'<text x="{cx}" y="{count_y}">{count}</text>')
+    return "".join(texts)
+
+
+@lru_cache(maxsize=64)
+def _labels(layout: _Layout) -> str:
+    """What never changes: each pit's number (K-R1's "pit 4", counted from its owner's left)
+    on the groove side, and "store" at the foot of each store. Cached by board size and
+    the side at the bottom."""
+    labels = []
+    for side in SIDES:
+        x, y, w, h = layout.store_box(side)
+        labels.append(f'<text x="{x + w / 2}" y="{y + h - 20}">store</text>')
+        outward = layout.outward(side)
+        for number in range(1, layout.pits + 1):
+            cx, cy = layout.pit_centre(side, number)
+            number_y = cy - outward * (PIT_RADIUS + 6) + (FONT_SIZE - 6) * (1 - outward) / 2
+            labels.append(f'<text x="{cx}" y="{number_y}">{number}</text>')
+    return _layer(_LABEL_STYLE, labels)
+
+
+def _seed_count(count: int) -> str:
+    return f"{count} seed{'' if count == 1 else 's'}"
 
 
 def _pit_title(side: str, number: int, count: int) -> str:
-    """A pit's tooltip: whose pit, its number, its seeds and what choosing it does (K-R1, K-R2)."""
-    seeds = f"{count} seed{'' if count == 1 else 's'}"
-    does = "; its owner may sow them, one to each place counter-clockwise" if count else ""
-    return f"{side.capitalize()}'s pit {number}: {seeds}{does}"
+    """A pit's tooltip: whose pit, its number and its seeds (what choosing one does is
+    said once, in the drawing's `<desc>`: a move sends the tooltips of the pits it changes)."""
+    return f"{side.capitalize()}'s pit {number}: {_seed_count(count)}"
 
 
-def _store(layout: _Layout, side: str, count: int) -> list[str]:
-    """A store: a long hole with its seeds, a large count at the top and "store" at the foot."""
-    x, y, w, h = layout.store_box(side)
-    seeds = f"{count} seed{'' if count == 1 else 's'}"
-    parts = [
-        f'<rect id="store-{side[0]}" x="{x}" y="{y}" width="{w}" height="{h}" rx="{w / 2}" '
-        f'fill="url(#pit-hole)" stroke="#4a2a10" stroke-width="2"><title>{side.capitalize()}\'s store: '
-        f"{seeds}, kept to the end</title></rect>"
-    ]
-    parts.append(_seeds((x + w / 2, y + h / 2, w / 2 - 12, h / 2 - 56), count, STORE_SEED_CAP))
-    parts.append(_number(x + w / 2, y + 42, count, 30))
-    parts.append(
-        f'<text x="{x + w / 2}" y="{y + h - 20}" font-size="{FONT_SIZE}" text-anchor="middle" '
-        f'fill="#f6dfb8" pointer-events="none">store</text>'
-    )
-    return parts
-
-
-@lru_cache(maxsize=4096)
-def _seeds(area: tuple[float, float, float, float], count: int, cap: int) -> str:
-    """Up to `cap` seed dots on a sunflower spiral filling the ellipse `area` (centre x, y, radii x, y).
-
-    Cached: a board has 14 places and each holds few counts in a game, while the trigonometry
-    and the formatting of every dot were most of the time the server spent drawing a move.
-    """
-    cx, cy, reach_x, reach_y = area
-    shown = min(count, cap)
+def _dots(reach_x: float, reach_y: float, count: int, spread_over: int) -> str:
+    """`count` seed dots on a sunflower spiral around (0, 0) filling the ellipse of radii
+    `reach_x`, `reach_y` when there are `spread_over` of them."""
     dots = []
-    for index in range(shown):
-        spread = 0.0 if shown == 1 else math.sqrt((index + 0.5) / max(shown, 4))
+    for index in range(count):
+        spread = 0.0 if spread_over == 1 else math.sqrt((index + 0.5) / max(spread_over, 4))
         angle = index * GOLDEN_ANGLE
-        x = cx + reach_x * spread * math.cos(angle)
-        y = cy + reach_y * spread * math.sin(angle)
-        colour = SEED_COLOURS[index % len(SEED_COLOURS)]
-        dots.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SEED_RADIUS}" fill="{colour}" '
-            'stroke="#3d2410" stroke-width="0.8" pointer-events="none"/>'
-        )
+        x = reach_x * spread * math.cos(angle)
+        y = reach_y * spread * math.sin(angle)
+        dots.append(f'<use href="#kalah-seed-{index % len(SEED_COLOURS)}" x="{x:.1f}" y="{y:.1f}"/>')
     return "".join(dots)
 
 
-def _number(x: float, y: float, count: int, size: int) -> str:
-    return (
-        f'<text x="{x}" y="{y}" font-size="{size}" font-weight="bold" text-anchor="middle" '
-        f'fill="#fffaf0" stroke="#3d2410" stroke-width="3" paint-order="stroke" '
-        f'pointer-events="none">{count}</text>'
+def _pit_patterns() -> str:
+    """The seeds of a pit holding each count up to the cap, spread over the whole hole."""
+    reach = PIT_RADIUS - 9
+    return "".join(
+        f'<g id="kalah-pit-seeds-{count}">{_dots(reach, reach, count, count)}</g>'
+        for count in range(PIT_SEED_CAP + 1)
     )
+
+
+@lru_cache(maxsize=STORE_SEED_CAP + 1)
+def _store_seeds(count: int) -> str:
+    """A store's seeds, up to its cap, filling it from the middle as they come: the dots
+    already there stay where they are, so a seed sown in is one element more in an update.
+
+    Cached: the trigonometry and the formatting of every dot were most of the time the
+    server spent drawing a move.
+    """
+    return _dots(STORE_WIDTH / 2 - 12, STORE_HEIGHT / 2 - 56, min(count, STORE_SEED_CAP), STORE_SEED_CAP)
+
+
+_DEFS = (
+    "<defs>"
+    '<linearGradient id="wood-grain" x1="0" y1="0" x2="1" y2="1">'
+    '<stop offset="0" stop-color="#c98d52"/><stop offset="0.45" stop-color="#b0733c"/>'
+    '<stop offset="1" stop-color="#8a5529"/></linearGradient>'
+    '<radialGradient id="pit-hole" cx="0.5" cy="0.42" r="0.6">'
+    '<stop offset="0" stop-color="#5b3416"/><stop offset="0.8" stop-color="#7a4a22"/>'
+    '<stop offset="1" stop-color="#a36a35"/></radialGradient>'
+    + "".join(
+        f'<circle id="kalah-seed-{index}" r="{SEED_RADIUS}" fill="{colour}"/>'
+        for index, colour in enumerate(SEED_COLOURS)
+    )
+    + _pit_patterns()
+    + "</defs>"
+)
 
 
 def _side_label(layout: _Layout, view: Mapping[str, Any], side: str) -> str:
@@ -192,8 +261,7 @@ def _side_label(layout: _Layout, view: Mapping[str, Any], side: str) -> str:
     colour = "#8a2d0a" if moving else "#5e3817"
     weight = "bold" if moving else "normal"
     return (
-        f'<text x="{layout.width / 2}" y="{y}" font-size="{FONT_SIZE}" font-weight="{weight}" '
-        f'text-anchor="middle" fill="{colour}" pointer-events="none">{escape(text)}</text>'
+        f'<text x="{layout.width / 2}" y="{y}" font-weight="{weight}" fill="{colour}">{escape(text)}</text>'
     )
 
 
@@ -203,8 +271,7 @@ def _turn_glow(layout: _Layout, side: str) -> str:
     x = layout.first_x - PIT_PITCH / 2 + 2
     return (
         f'<rect x="{x}" y="{y - PIT_RADIUS - 8}" width="{layout.pits * PIT_PITCH - 4}" '
-        f'height="{2 * PIT_RADIUS + 16}" rx="{PIT_RADIUS + 8}" fill="#ffe9b0" fill-opacity="0.22" '
-        'pointer-events="none"/>'
+        f'height="{2 * PIT_RADIUS + 16}" rx="{PIT_RADIUS + 8}"/>'
     )
 
 
@@ -223,7 +290,7 @@ def _ring(layout: _Layout, element: str, colour: str, dashes: str) -> str:
     """A highlight around the pit or store named by its drawing id ("pit-n4", "store-s")."""
     kind, _, place = element.partition("-")
     side = "south" if place[0] == "s" else "north"
-    style = f'fill="none" stroke="{colour}" stroke-width="4" pointer-events="none"'
+    style = f'stroke="{colour}"'
     if dashes:
         style += f' stroke-dasharray="{dashes}"'
     if kind == "store":
@@ -245,8 +312,7 @@ def _status(width: int, view: Mapping[str, Any]) -> str:
     else:
         text = ""
     return (
-        f'<text x="{width / 2}" y="{GROOVE_Y + 9}" font-size="{FONT_SIZE}" font-style="italic" '
-        f'text-anchor="middle" fill="#fbeed8" pointer-events="none">{escape(text)}</text>'
+        f'<text x="{width / 2}" y="{GROOVE_Y + 9}" font-style="italic" fill="#fbeed8">{escape(text)}</text>'
     )
 
 

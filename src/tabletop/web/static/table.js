@@ -456,7 +456,9 @@
   }
 
   // The update's drawing: whole, or as runs of the <svg>'s children replaced (each run
-  // [first, removed, markup], applied from the last so that the earlier indices hold).
+  // [first, removed, markup], applied from the last so that the earlier indices hold, or
+  // [index, children, runs]: the same for the children of the child at index, or
+  // [index, attributes, text]: that child's new attribute values and text).
   // False when this client's drawing does not have the children the runs were made for.
   function patchBoard(parsed, message) {
     const board = parsed.getElementById("tt-board");
@@ -464,16 +466,31 @@
       board.innerHTML = message.board;
       return true;
     }
-    const svg = board.firstElementChild;
     const { children, runs } = message.board_changes;
-    if (!svg || svg.children.length !== children) return false;
-    runs.slice().reverse().forEach(([first, removed, markup]) => {
-      for (let index = 0; index < removed; index += 1) svg.children[first].remove();
-      const holder = parsed.createElementNS(SVG_NAMESPACE, "svg");
-      holder.innerHTML = markup;
-      const before = svg.children[first] || null;
-      [...holder.childNodes].forEach((node) => svg.insertBefore(node, before));
-    });
+    return Boolean(board.firstElementChild) && patchChildren(parsed, board.firstElementChild, children, runs);
+  }
+
+  function patchChildren(parsed, element, children, runs) {
+    if (element.children.length !== children) return false;
+    return runs
+      .slice()
+      .reverse()
+      .every(([first, removed, markup]) => {
+        if (Array.isArray(markup)) return patchChildren(parsed, element.children[first], removed, markup);
+        if (typeof removed === "object") return retouch(element.children[first], removed, markup);
+        for (let index = 0; index < removed; index += 1) element.children[first].remove();
+        const holder = parsed.createElementNS(SVG_NAMESPACE, "svg");
+        holder.innerHTML = markup;
+        const before = element.children[first] || null;
+        [...holder.childNodes].forEach((node) => element.insertBefore(node, before));
+        return true;
+      });
+  }
+
+  // A child kept with new attribute values and, unless null, a new text.
+  function retouch(child, values, text) {
+    Object.entries(values).forEach(([name, value]) => child.setAttribute(name, value));
+    if (text !== null) child.textContent = text;
     return true;
   }
 

@@ -213,37 +213,42 @@ def can_update(live: LiveTable) -> bool:
     return live.seq > 0 and live.record.status == "playing" and not live.is_over
 
 
-def update_message(live: LiveTable, viewer: Seat | None, *, watching: int = 0) -> str:
-    """The WebSocket "update" for `viewer` from seq - 1 to seq (only when `can_update`).
+def update_message(
+    live: LiveTable, viewer: Seat | None, *, since: int | None = None, watching: int = 0
+) -> str:
+    """The WebSocket "update" for `viewer` from `since` (seq - 1 by default) to seq (only
+    when `can_update`, with 0 <= `since` < seq).
 
-    It carries what a move changes: the drawing's elements that changed (or the whole
-    drawing), the log entry appended, the prompt and the players' list, the actions and
-    the clocks, never the rest of the page. It is rendered once per seq and viewer, so
-    every spectator gets the same bytes.
+    It carries what the moves change: the drawing's elements that changed (or the whole
+    drawing), the log entries appended, the prompt and the players' list, the actions and
+    the clocks, never the rest of the page. It is rendered once per seq, `since` and
+    viewer, so every spectator gets the same bytes; spectators may get one update for
+    several moves (`spectator_feed.py`).
     """
-    key = ("update", viewer)
+    since = live.seq - 1 if since is None else since
+    key = ("update", viewer, since)
     cached = live.rendered.get(key)
     if cached is None:
-        cached = live.rendered[key] = _open_object(_update(live, viewer))
+        cached = live.rendered[key] = _open_object(_update(live, viewer, since))
     return _closed_now(cached, watching)
 
 
-def _update(live: LiveTable, viewer: Seat | None) -> dict[str, Any]:
+def _update(live: LiveTable, viewer: Seat | None, since: int) -> dict[str, Any]:
     reading = _Reading.of(live, viewer)
-    data = reading.shared(live, viewer, [live.log[-1].as_seen_by(viewer)])
+    data = reading.shared(live, viewer, [entry.as_seen_by(viewer) for entry in live.log[since:]])
     parts = {"tt-turn": render_part(PARTS, "turn", data), "tt-players": render_part(PARTS, "players", data)}
     appended = [render_part(PARTS, "log_entry", data, item) for item in data["log"]]
-    if live.seq == 1:  # the log was "No moves yet.": its list takes the place of that line
+    if since == 0:  # the log was "No moves yet.": its list takes the place of that line
         parts["tt-log"], appended = render_part(PARTS, "log", data), []
     board, drawing = data["svg"], Drawing.split(data["svg"])
     seq_before, before = live.boards.get(viewer, (None, None))
-    board_changes = changes(before, drawing) if seq_before == live.seq - 1 else None
+    board_changes = changes(before, drawing) if seq_before == since else None
     live.boards[viewer] = (live.seq, drawing)
     return {
         "type": "update",
         "table": data["table"],
         "seq": data["seq"],
-        "since": data["seq"] - 1,
+        "since": since,
         "status": data["status"],
         "seat": viewer,
         "prompt": data["prompt"],

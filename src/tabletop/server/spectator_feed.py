@@ -6,8 +6,8 @@ WebSocket framing and a write to its socket, about 100 us each. With 500 spectat
 than a browser showing the table needs). People who watch need each move soon, not at
 once: so this process subscribes to a table's hub channel once for all of its spectators
 and passes every event straight on, except that a move coming less than
-`SPECTATOR_PACE_SECONDS` after the last move passed on waits for the end of that
-interval, and only the latest move waiting is passed on then. The connection answers it
+`SPECTATOR_PACE_SECONDS` after the spectators were sent the last one waits for the end of
+that interval, and only the latest move waiting is passed on then. The connection answers it
 with one update from the seq it holds (several moves, `views.update_message`), which all
 the spectators share. A move waiting is passed on before any other event, so the order of
 events stays the hub's. Players subscribe to the hub themselves and get every move at

@@ -240,3 +240,19 @@ async def test_a_spectators_update_may_cover_several_moves(service: TableService
     assert update["board_changes"] is not None and update["board"] is None
     assert (update["prompt"], update["actions"]) == (whole["prompt"], whole["actions"])
     assert "tt-log" not in update["parts"]
+
+
+async def test_messages_are_ascii_and_read_back_every_character(service: TableService, store: Store) -> None:
+    # Each send encodes its message again: an ASCII one is a plain copy (views._open_object).
+    # The players' list marks the seat to move with "●".
+    table_id, ann, _bob = await _table(service, store, "kalah", 4)
+    live = await service.table(table_id)
+    full = live_message(live, None)
+    assert full.isascii() and json.loads(full)["html"] == state_fragment(view_data(live, None))
+    await service.play_as(table_id, ann, live.state.legal_action_ids(0)[0], 0)
+    update = update_message(live, None)
+    assert (
+        update.isascii()
+        and "●" in json.loads(update)["parts"]["tt-players"]
+        and "●" in json.loads(full)["html"]
+    )

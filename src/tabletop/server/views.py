@@ -13,8 +13,10 @@ drawing — is resolved with the table's names, each seat's colour and "you" for
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 import orjson
@@ -264,8 +266,28 @@ def _update(live: LiveTable, viewer: Seat | None, since: int) -> dict[str, Any]:
 
 
 def _open_object(message: dict[str, Any]) -> str:
-    """`message` as JSON without its closing brace, for `_closed_now` to finish per connection."""
-    return orjson.dumps(message)[:-1].decode()
+    """`message` as JSON without its closing brace, for `_closed_now` to finish per connection.
+
+    It is ASCII, every other character escaped as `json.dumps` does by default: each send
+    copies the text into the message of its connection and encodes it to UTF-8, which for an
+    ASCII str is a copy of its bytes and for any other a transcoding of every character
+    (measured on a 16 KB Kalah update: 0.2 against 40 us to encode, 2 against 27 us to
+    finish), so one drawing's "●" would cost that on every socket. Escaping costs about one
+    such encoding, once per render.
+    """
+    text = orjson.dumps(message)[:-1].decode()
+    return text if text.isascii() else text.encode("ascii", JSON_ESCAPE).decode("ascii")
+
+
+def _json_escape(error: UnicodeError) -> tuple[str, int]:
+    """The JSON escapes of a run of characters past ASCII (an `encode` error handler)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return encode_basestring_ascii(error.object[error.start : error.end])[1:-1], error.end
+
+
+JSON_ESCAPE = "tabletop-json-escape"
+codecs.register_error(JSON_ESCAPE, _json_escape)
 
 
 def _closed_now(opened: str, watching: int) -> str:

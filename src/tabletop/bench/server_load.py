@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import orjson
 import websockets
 from redis import Redis
 from websockets.asyncio.client import ClientConnection
@@ -267,17 +268,17 @@ async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Ra
     held: int | None = None
     while time.perf_counter() < table.measurements.window_end:
         try:
-            left = table.measurements.window_end - time.perf_counter()
-            text = await asyncio.wait_for(socket_.recv(), left)
+            async with asyncio.timeout_at(_loop_time_of(table.measurements.window_end)):
+                data = await socket_.recv(decode=False)
         except TimeoutError:
             return
-        message = json.loads(text)
+        message = orjson.loads(data)
         if message["type"] == "error":
             table.measurements.errors += 1
             continue
         if message["type"] not in ("view", "update"):  # an update is a view's moving parts
             continue
-        table.measurements.received(len(text.encode() if isinstance(text, str) else text))
+        table.measurements.received(len(data))
         table.saw(held, message["seq"])
         held = message["seq"] if held is None else max(held, message["seq"])
         if first:
@@ -293,6 +294,11 @@ async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Ra
                 await asyncio.sleep(rng.expovariate(1 / table.think))
             table.sent_move(message["seq"] + 1)
             await socket_.send(json.dumps({"type": "move", "action": action, "seq": message["seq"]}))
+
+
+def _loop_time_of(moment: float) -> float:
+    """The event loop's clock at the `time.perf_counter()` moment `moment`."""
+    return asyncio.get_running_loop().time() + moment - time.perf_counter()
 
 
 @dataclass(frozen=True)

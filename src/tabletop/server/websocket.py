@@ -3,7 +3,8 @@
 Life cycle: connect (origin checked, table found, player from the session or token) ->
 a "view" snapshot -> then, concurrently, the client's messages ("move", "chat", "sync") and
 the hub's events (a move answered with this viewer's "update" from the seq it holds, any
-other change with its fresh "view", or a "chat" line) -> close. Every view and update the
+other change with its fresh "view", or a "chat" line; a spectator hears them through its
+table's paced feed, `spectator_feed.py`) -> close. Every view and update the
 client gets is `views.live_message` or `views.update_message` for its seat; the seat comes
 from the session, never from the client. Each connection also counts as a watcher of its table
 (`watchers.py`), and every connection of the table hears the spectator count change.

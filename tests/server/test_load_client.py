@@ -15,6 +15,7 @@ from tabletop.bench.server_load import (
     Measurements,
     Timing,
     _Plan,
+    _Table,
     bench,
     process_cpu_seconds,
     run_load,
@@ -60,3 +61,17 @@ def test_the_clients_of_a_pair_talk_to_different_processes() -> None:
     plan = _Plan(("http://a", "http://b"), Load(), 0.0, measurements)
     assert [plan.base(index) for index in range(4)] == ["http://a", "http://b", "http://a", "http://b"]
     assert _Plan(("http://a",), Load(), 0.0, measurements).base(1) == "http://a"
+
+
+def test_a_viewer_whose_update_covers_several_moves_has_seen_each_of_them() -> None:
+    # A paced spectator may jump from seq 0 to seq 2: both moves count as seen by it.
+    measurements = Measurements(warmup=0, seconds=60, pairs_waiting=1)
+    measurements.pair_ready()
+    table = _Table(2, measurements, think=0)
+    table.sent_move(1)
+    table.sent_move(2)
+    table.saw(0, 1)  # the player, one move at a time
+    table.saw(0, 2)  # the spectator, both at once
+    assert len(measurements.latencies) == 1
+    table.saw(1, 2)
+    assert len(measurements.latencies) == 2 and not table.sent

@@ -217,3 +217,42 @@ async def test_no_viewer_is_sent_anything_of_what_is_hidden_from_it(
             assert resampled.state.to_json() != live.state.to_json()  # something was hidden
             assert _as_received(full) == _as_received(live_message(resampled, viewer))
             assert _as_received(update) == _as_received(update_message(resampled, viewer))
+
+
+async def test_a_spectators_update_may_cover_several_moves(service: TableService, store: Store) -> None:
+    # A spectator paced by its feed (spectator_feed.py) holds the view at seq 1 when two more
+    # moves have been played: one update from there carries both log entries, and the
+    # drawing as changes to the one it holds.
+    table_id, _ann, _bob = await _table(service, store, "kalah", 4)
+    live = await service.table(table_id)
+    rng = random.Random(4)
+    for _move in range(3):
+        mover = live.state.current_players()[0]
+        await service.play(table_id, mover, rng.choice(live.state.legal_action_ids(mover)), live.seq)
+        if live.seq == 1:
+            held = json.loads(live_message(live, None))
+    update = json.loads(update_message(live, None, since=held["seq"]))
+    whole = view_data(live, None)
+    assert (update["since"], update["seq"]) == (1, 3)
+    assert all(
+        entry.startswith(f'<li value="{seq}">') for seq, entry in zip((2, 3), update["log"], strict=True)
+    )
+    assert update["board_changes"] is not None and update["board"] is None
+    assert (update["prompt"], update["actions"]) == (whole["prompt"], whole["actions"])
+    assert "tt-log" not in update["parts"]
+
+
+async def test_messages_are_ascii_and_read_back_every_character(service: TableService, store: Store) -> None:
+    # Each send encodes its message again: an ASCII one is a plain copy (views._open_object).
+    # The players' list marks the seat to move with "●".
+    table_id, ann, _bob = await _table(service, store, "kalah", 4)
+    live = await service.table(table_id)
+    full = live_message(live, None)
+    assert full.isascii() and json.loads(full)["html"] == state_fragment(view_data(live, None))
+    await service.play_as(table_id, ann, live.state.legal_action_ids(0)[0], 0)
+    update = update_message(live, None)
+    assert (
+        update.isascii()
+        and "●" in json.loads(update)["parts"]["tt-players"]
+        and "●" in json.loads(full)["html"]
+    )

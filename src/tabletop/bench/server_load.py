@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import orjson
 import websockets
 from redis import Redis
 from websockets.asyncio.client import ClientConnection
@@ -233,14 +234,15 @@ class _Table:
         if self.measurements.is_open(moment):
             self.measurements.sent += 1
 
-    def saw(self, seq: int) -> None:
-        """A viewer received the view at `seq`: the move that made it is seen once all have."""
-        if seq not in self.sent:
-            return
-        self.seen[seq] = self.seen.get(seq, 0) + 1
-        if self.seen[seq] == self.viewers:
-            self.measurements.record(self.sent.pop(seq), time.perf_counter())
-            del self.seen[seq]
+    def saw(self, held: int | None, seq: int) -> None:
+        """A viewer that held the view at `held` received the one at `seq`: it has seen every
+        move up to `seq` (a spectator's update may cover several), and a move is seen once
+        all viewers have seen it or a later one."""
+        for move in [move for move in self.sent if (held is None or held < move) and move <= seq]:
+            self.seen[move] = self.seen.get(move, 0) + 1
+            if self.seen[move] == self.viewers:
+                self.measurements.record(self.sent.pop(move), time.perf_counter())
+                del self.seen[move]
 
 
 async def _player(url: str, headers: dict[str, str], table: _Table, rng: random.Random) -> None:
@@ -263,20 +265,22 @@ async def _player(url: str, headers: dict[str, str], table: _Table, rng: random.
 async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Random) -> None:
     """Reads views and answers with moves until the game or the measuring window ends."""
     first = True
+    held: int | None = None
     while time.perf_counter() < table.measurements.window_end:
         try:
-            left = table.measurements.window_end - time.perf_counter()
-            text = await asyncio.wait_for(socket_.recv(), left)
+            async with asyncio.timeout_at(_loop_time_of(table.measurements.window_end)):
+                data = await socket_.recv(decode=False)
         except TimeoutError:
             return
-        message = json.loads(text)
+        message = orjson.loads(data)
         if message["type"] == "error":
             table.measurements.errors += 1
             continue
         if message["type"] not in ("view", "update"):  # an update is a view's moving parts
             continue
-        table.measurements.received(len(text.encode() if isinstance(text, str) else text))
-        table.saw(message["seq"])
+        table.measurements.received(len(data))
+        table.saw(held, message["seq"])
+        held = message["seq"] if held is None else max(held, message["seq"])
         if first:
             table.arrived()
             first = False
@@ -290,6 +294,11 @@ async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Ra
                 await asyncio.sleep(rng.expovariate(1 / table.think))
             table.sent_move(message["seq"] + 1)
             await socket_.send(json.dumps({"type": "move", "action": action, "seq": message["seq"]}))
+
+
+def _loop_time_of(moment: float) -> float:
+    """The event loop's clock at the `time.perf_counter()` moment `moment`."""
+    return asyncio.get_running_loop().time() + moment - time.perf_counter()
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from tabletop.server.hub import Hub
 from tabletop.server.rate_limits import RateLimits
 from tabletop.server.service import TableService, in_worker_thread
 from tabletop.server.settings import Settings
+from tabletop.server.spectator_feed import SpectatorFeeds
 from tabletop.server.watchers import Watchers
 from tabletop.store import Store
 
@@ -26,7 +27,8 @@ R = TypeVar("R")
 class Context:
     """The server's shared objects; `context_of(request)` finds it.
 
-    `watchers` are this process's open table connections (the spectator counts).
+    `watchers` are this process's open table connections (the spectator counts), and
+    `spectator_feeds` the paced events their spectators hear.
     """
 
     settings: Settings
@@ -37,6 +39,10 @@ class Context:
     limits: RateLimits
     analyses: AnalysisJobs
     watchers: Watchers = field(default_factory=Watchers)
+    spectator_feeds: SpectatorFeeds = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.spectator_feeds = SpectatorFeeds(self.hub)
 
     async def run(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Runs a blocking store call in a worker thread."""

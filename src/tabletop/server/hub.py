@@ -60,7 +60,9 @@ def table_channel(table_id: str) -> str:
     return CHANNEL_PREFIX + table_id
 
 
-class _QueueSubscription:
+class QueueSubscription:
+    """A subscription fed by putting events on its queue (the hubs' and the spectator feeds')."""
+
     def __init__(self) -> None:
         self.queue: asyncio.Queue[Event] = asyncio.Queue()
 
@@ -72,20 +74,20 @@ class _LocalFanOut:
     """The subscribers of this process, by channel; both hubs deliver through it."""
 
     def __init__(self) -> None:
-        self._subscribers: dict[str, set[_QueueSubscription]] = {}
+        self._subscribers: dict[str, set[QueueSubscription]] = {}
 
     def deliver(self, channel: str, event: Event) -> None:
         for subscription in self._subscribers.get(channel, ()):
             subscription.queue.put_nowait(event)
 
-    def add(self, channel: str) -> tuple[_QueueSubscription, bool]:
+    def add(self, channel: str) -> tuple[QueueSubscription, bool]:
         """The new subscription, and whether it is the channel's first in this process."""
         subscribers = self._subscribers.setdefault(channel, set())
-        subscription = _QueueSubscription()
+        subscription = QueueSubscription()
         subscribers.add(subscription)
         return subscription, len(subscribers) == 1
 
-    def remove(self, channel: str, subscription: _QueueSubscription) -> bool:
+    def remove(self, channel: str, subscription: QueueSubscription) -> bool:
         """Removes it; True when the channel has no subscriber left here."""
         subscribers = self._subscribers.get(channel, set())
         subscribers.discard(subscription)

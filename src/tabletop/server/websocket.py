@@ -3,7 +3,8 @@
 Life cycle: connect (origin checked, table found, player from the session or token) ->
 a "view" snapshot -> then, concurrently, the client's messages ("move", "chat", "sync") and
 the hub's events (a move answered with this viewer's "update" from the seq it holds, any
-other change with its fresh "view", or a "chat" line) -> close. Every view and update the
+other change with its fresh "view", or a "chat" line; a spectator hears them through its
+table's paced feed, `spectator_feed.py`) -> close. Every view and update the
 client gets is `views.live_message` or `views.update_message` for its seat; the seat comes
 from the session, never from the client. Each connection also counts as a watcher of its table
 (`watchers.py`), and every connection of the table hears the spectator count change.
@@ -12,6 +13,7 @@ from the session, never from the client. Each connection also counts as a watche
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 from urllib.parse import urlsplit
@@ -84,7 +86,7 @@ class TableConnection:
     async def run(self) -> None:
         """Serves the connection until the client leaves."""
         watcher = Watcher(self.player.id if self.player else None, self.send_watchers)
-        async with self.context.hub.subscribe(table_channel(self.table_id)) as subscription:
+        async with await self._subscribe() as subscription:
             forwarding = asyncio.create_task(self._forward_events(subscription))
             try:
                 self.context.watchers.add(self.table_id, watcher)
@@ -99,6 +101,13 @@ class TableConnection:
                 self.context.watchers.remove(self.table_id, watcher)
                 self.context.watchers.announce(self.table_id)
 
+    async def _subscribe(self) -> contextlib.AbstractAsyncContextManager[Subscription]:
+        """The table's events: every move at once for a player, paced for a spectator (the
+        seat it has on connecting: a page reloads when its viewer takes a seat)."""
+        if self._seat(await self.context.service.table(self.table_id)) is None:
+            return self.context.spectator_feeds.subscribe(self.table_id)
+        return self.context.hub.subscribe(table_channel(self.table_id))
+
     async def send_view(self) -> None:
         """Sends this viewer's whole current view (on connect, on asking, when the table changes)."""
         live = await self.context.service.table(self.table_id)
@@ -107,17 +116,20 @@ class TableConnection:
         await self._send_text(live_message(live, self._seat(live), watching=self._last_watching))
 
     async def send_move(self) -> None:
-        """After a move: an update when this client holds the view just before it, else the
-        whole view (it missed a move), and nothing when it already has this seq."""
+        """After a move: an update from the seq this client holds (one move for a player, maybe
+        several for a spectator), the whole view when an update cannot say it all, and nothing
+        when the client already has this seq."""
         live = await self.context.service.table(self.table_id)
-        if self._sent_seq == live.seq:
+        since = self._sent_seq
+        if since == live.seq:
             return
-        if self._sent_seq != live.seq - 1 or not can_update(live):
+        if since is None or not 0 <= since < live.seq or not can_update(live):
             await self.send_view()
             return
         self._last_watching = self._spectators(live)
         self._sent_seq = live.seq
-        await self._send_text(update_message(live, self._seat(live), watching=self._last_watching))
+        message = update_message(live, self._seat(live), since=since, watching=self._last_watching)
+        await self._send_text(message)
 
     def _seat(self, live: LiveTable) -> int | None:
         return live.record.seat_of(self.player.id if self.player else None)

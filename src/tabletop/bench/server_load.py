@@ -28,10 +28,11 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import httpx
 import websockets
@@ -48,6 +49,9 @@ SERVER_STARTUP_SECONDS = 60
 SETUP_CONCURRENCY = 20
 SETUP_LIMIT_SECONDS = 600
 CONNECT_SECONDS = 60
+WINDOW_CHECK_SECONDS = 1.0
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -263,12 +267,7 @@ async def _player(url: str, headers: dict[str, str], table: _Table, rng: random.
 async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Random) -> None:
     """Reads views and answers with moves until the game or the measuring window ends."""
     first = True
-    while time.perf_counter() < table.measurements.window_end:
-        try:
-            left = table.measurements.window_end - time.perf_counter()
-            text = await asyncio.wait_for(socket_.recv(), left)
-        except TimeoutError:
-            return
+    while (text := await _before_window_closes(table.measurements, socket_.recv)) is not None:
         message = json.loads(text)
         if message["type"] == "error":
             table.measurements.errors += 1
@@ -280,8 +279,8 @@ async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Ra
         if first:
             table.arrived()
             first = False
-            left = table.measurements.window_end - time.perf_counter()
-            await asyncio.wait_for(table.everyone_connected.wait(), left)
+            if await _before_window_closes(table.measurements, table.everyone_connected.wait) is None:
+                return
         if message["status"] == "finished":
             return
         if message["actions"]:
@@ -290,6 +289,23 @@ async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Ra
                 await asyncio.sleep(rng.expovariate(1 / table.think))
             table.sent_move(message["seq"] + 1)
             await socket_.send(json.dumps({"type": "move", "action": action, "seq": message["seq"]}))
+
+
+async def _before_window_closes(measurements: Measurements, waiting: Callable[[], Awaitable[T]]) -> T | None:
+    """What `waiting()` gives, or None once the measuring window has closed.
+
+    Until every pair has its first table the window's end is only the set-up limit, and it
+    moves earlier when the window opens: a wait computed from it once would hold a table
+    where nothing happens (a lost event, a stuck server) for the whole set-up limit, so the
+    end is looked at again every `WINDOW_CHECK_SECONDS`. Cancelling a WebSocket `recv` loses
+    no message.
+    """
+    while (left := measurements.window_end - time.perf_counter()) > 0:
+        try:
+            return await asyncio.wait_for(waiting(), min(left, WINDOW_CHECK_SECONDS))
+        except TimeoutError:
+            continue
+    return None
 
 
 @dataclass(frozen=True)

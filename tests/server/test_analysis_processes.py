@@ -179,6 +179,23 @@ async def test_a_review_under_way_keeps_its_lease_past_its_first_life(
     assert await there.analyses.request(await there.table(table_id), ann) is None
 
 
+async def test_a_review_whose_lease_was_taken_over_stops_rather_than_run_twice(
+    processes: tuple[_Process, _Process],
+) -> None:
+    here, there = processes
+    table_id, ann = await _thrown_away_nim(here)
+    job = await here.analyses.request(await here.table(table_id), ann)  # waits at the gate
+    assert job is not None and job.task is not None
+    much_later = now() + timedelta(hours=1)  # `here` looks stalled from there
+    there.store.clock = lambda: much_later
+    assert there.store.take_analysis_lease(table_id, analyst_key(ANALYST), "there", 2, timedelta(hours=1))
+    with pytest.raises(asyncio.CancelledError):
+        await job.task  # its next renewal finds the lease gone
+    lease = here.store.analysis_lease(table_id, analyst_key(ANALYST))
+    assert lease is not None and lease.holder == "there"
+    assert not here.store.move_analyses(table_id, analyst_key(ANALYST))
+
+
 async def test_a_failure_in_one_process_is_shown_by_the_other_which_may_try_again(
     processes: tuple[_Process, _Process],
 ) -> None:

@@ -90,7 +90,7 @@ async def processes(shared_url: str) -> AsyncIterator[tuple[_Process, _Process]]
     for _ in range(2):
         store = Store.open(shared_url)
         gate = _Gate()
-        jobs = AnalysisJobs(store, gate, iterations=ITERATIONS, lease=0.3)
+        jobs = AnalysisJobs(store, gate, iterations=ITERATIONS)
         made.append(_Process(store, TableService(store, MemoryHub(), server_games.load), gate, jobs))
     yield made[0], made[1]
     for process in made:
@@ -169,14 +169,17 @@ async def test_a_review_under_way_keeps_its_lease_past_its_first_life(
 ) -> None:
     here, there = processes
     table_id, ann = await _thrown_away_nim(here)
+    moment = now()
+    here.store.clock = there.store.clock = lambda: moment  # time moves only when the test says
     renewed_at = _renewal_times(here.store)
-    job = await here.analyses.request(await here.table(table_id), ann)  # waits at the gate
+    quick = AnalysisJobs(here.store, here.gate, iterations=ITERATIONS, lease=0.3)  # renewed every 0.1 s
+    job = await quick.request(await here.table(table_id), ann)  # waits at the gate
     assert job is not None
-    later = now() + timedelta(seconds=10)  # its first lease (0.3 s) is long over
-    here.store.clock = there.store.clock = lambda: later
-    await _until(lambda: later in renewed_at)  # renewed from then on while it waits
+    moment += timedelta(seconds=10)  # its first lease (0.3 s) is long over...
+    await _until(lambda: moment in renewed_at)  # ...but renewed from then on while it waits
     assert await there.progress(table_id) == Progress("running", 0, 2)
     assert await there.analyses.request(await there.table(table_id), ann) is None
+    await quick.stop()
 
 
 async def test_a_review_whose_lease_was_taken_over_stops_rather_than_run_twice(
@@ -184,7 +187,8 @@ async def test_a_review_whose_lease_was_taken_over_stops_rather_than_run_twice(
 ) -> None:
     here, there = processes
     table_id, ann = await _thrown_away_nim(here)
-    job = await here.analyses.request(await here.table(table_id), ann)  # waits at the gate
+    quick = AnalysisJobs(here.store, here.gate, iterations=ITERATIONS, lease=0.3)  # renewed every 0.1 s
+    job = await quick.request(await here.table(table_id), ann)  # waits at the gate
     assert job is not None and job.task is not None
     much_later = now() + timedelta(hours=1)  # `here` looks stalled from there
     there.store.clock = lambda: much_later

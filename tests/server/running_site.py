@@ -18,7 +18,7 @@ import uvicorn
 from tabletop.server.app import create_app
 from tabletop.server.bot_runner import ThreadBotRunner
 from tabletop.server.cli import WEBSOCKET_MAX_BYTES
-from tabletop.server.hub import MemoryHub
+from tabletop.server.hub import Hub, MemoryHub
 from tabletop.server.settings import Settings
 from tabletop.store import Store
 from tabletop.store.database import scratch_schema
@@ -50,15 +50,16 @@ class Site:
 
 
 @contextmanager
-def serving(data_dir: Path, **settings_overrides: Any) -> Iterator[Site]:
-    """A real server (uvicorn in a thread) with the test games, until the block ends."""
+def serving(data_dir: Path, hub: Hub | None = None, **settings_overrides: Any) -> Iterator[Site]:
+    """A real server (uvicorn in a thread) with the test games, until the block ends (an
+    in-memory hub unless another is given)."""
     settings = Settings.from_environment(data_dir, bot_delay=0.0, **settings_overrides)
     app = create_app(
         settings,
         load_game=server_games.load,
         list_games=lambda: sorted(server_games.TEST_GAMES.values(), key=lambda game: game.title),
         bot_runner=ThreadBotRunner(server_games.load),
-        hub=MemoryHub(),
+        hub=hub or MemoryHub(),
     )
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=WEBSOCKET_MAX_BYTES)

@@ -15,7 +15,7 @@ import server_games
 from tabletop.analysis import MctsAnalyst, Valuation, review
 from tabletop.analysis.stored import analyst_key, save_moves, stored_moves
 from tabletop.server import errors
-from tabletop.server.analysis_jobs import AnalysisJobs, check_may_analyse, may_see, record_of
+from tabletop.server.analysis_jobs import AnalysisJobs, Progress, check_may_analyse, may_see, record_of
 from tabletop.server.analysis_worker import ValuationRequest, in_threads, value_with
 from tabletop.server.bot_worker import TablePosition
 from tabletop.server.service import TableRequest, TableService
@@ -60,7 +60,7 @@ async def test_a_finished_table_is_reviewed_and_every_move_stored(
     jobs = AnalysisJobs(store, in_threads(server_games.load), iterations=ITERATIONS)
     live = await service.table(table_id)
     job = await jobs.request(live, ann)
-    assert job.task is not None
+    assert job is not None and job.task is not None
     await job.task
     assert (job.done, job.total, job.error) == (2, 2, None)
     stored = stored_moves(store, table_id, record_of(live), MctsAnalyst(2, ITERATIONS))
@@ -77,7 +77,7 @@ async def test_a_second_request_joins_the_job_under_way(service: TableService, s
     live = await service.table(table_id)
     first = await jobs.request(live, ann)
     second = await jobs.request(live, bob)
-    assert second is first and first.running
+    assert first is not None and second is first and first.running
     gate.open.set()
     assert first.task is not None
     await first.task
@@ -91,6 +91,7 @@ async def test_each_requester_has_one_analysis_running_at_a_time(service: TableS
     jobs = AnalysisJobs(store, gate, capacity=2, iterations=ITERATIONS)
     first = await jobs.request(await service.table(one), ann)
     second = await jobs.request(await service.table(other), ann)
+    assert first is not None and second is not None
     await asyncio.sleep(0.05)
     assert len(gate.asked) == 1 and second.done == 0  # the second waits for Ann's first
     gate.open.set()
@@ -109,7 +110,7 @@ async def test_a_review_resumes_after_the_moves_already_stored(service: TableSer
     gate.open.set()
     jobs = AnalysisJobs(store, gate, iterations=ITERATIONS)
     job = await jobs.request(live, ann)
-    assert job.task is not None
+    assert job is not None and job.task is not None
     await job.task
     assert job.done == 2 and min(len(request.position.moves) for request in gate.asked) == 1
     assert len(store.move_analyses(table_id, analyst_key(analyst))) == 2
@@ -154,7 +155,7 @@ async def test_a_position_is_valued_from_the_viewers_view_only() -> None:
     assert valued("1") == valued("4")
 
 
-async def test_a_failed_analysis_says_where_it_stopped_and_a_complete_one_is_forgotten(
+async def test_a_failed_analysis_says_where_it_stopped_until_a_new_request_completes_it(
     service: TableService, store: Store
 ) -> None:
     table_id, ann, _ = await _nim(service, store, THROWN_AWAY)
@@ -165,15 +166,16 @@ async def test_a_failed_analysis_says_where_it_stopped_and_a_complete_one_is_for
 
     failing = AnalysisJobs(store, broken, iterations=ITERATIONS)
     job = await failing.request(live, ann)
-    assert job.task is not None
+    assert job is not None and job.task is not None
     await job.task
     assert job.error == "the analysis stopped at move 1: the worker died"
-    assert failing.job(table_id, MctsAnalyst(2, ITERATIONS)) is job
+    analyst = MctsAnalyst(2, ITERATIONS)
+    assert await failing.progress(live, analyst, 0) == Progress("failed", 0, 2, job.error)
     working = AnalysisJobs(store, in_threads(server_games.load), iterations=ITERATIONS)
     done = await working.request(live, ann)
-    assert done.task is not None
+    assert done is not None and done.task is not None
     await done.task
-    assert done.error is None and working.job(table_id, MctsAnalyst(2, ITERATIONS)) is None
+    assert done.error is None and await failing.progress(live, analyst, 2) == Progress("complete", 2, 2)
 
 
 async def test_a_table_begun_from_a_position_is_valued_from_its_snapshot() -> None:

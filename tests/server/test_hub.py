@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from collections.abc import AsyncIterator
 
@@ -66,3 +67,21 @@ async def test_redis_keeps_channels_apart_and_stops_after_unsubscribe(redis_hubs
         await second.publish(watched, {"seq": 3})
         await second.publish(other, {"seq": 4})
         assert (await asyncio.wait_for(later.get(), 5))["seq"] == 4
+
+
+@pytest.mark.redis
+async def test_redis_channels_subscribed_at_once_on_a_fresh_hub_all_hear_their_events(
+    redis_hubs: tuple[Hub, Hub],
+) -> None:
+    """A process just started follows several tables at once: each first subscription used to
+    open its own Redis connection while only the last one was read, so the other tables never
+    heard another process's move (the two-process bench's hang)."""
+    first, second = redis_hubs
+    channels = [table_channel(uuid.uuid4().hex) for _ in range(4)]
+    async with contextlib.AsyncExitStack() as stack:
+        entering = (stack.enter_async_context(first.subscribe(channel)) for channel in channels)
+        subscriptions = await asyncio.gather(*entering)
+        for seq, channel in enumerate(channels):
+            await second.publish(channel, {"seq": seq})
+        heard = [(await asyncio.wait_for(subscription.get(), 5))["seq"] for subscription in subscriptions]
+    assert heard == [0, 1, 2, 3]

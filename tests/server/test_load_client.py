@@ -4,10 +4,13 @@ whole games through the WebSocket protocol and measures every move it counts."""
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
+from typing import cast
 
 import pytest
 from running_site import Site
+from websockets.asyncio.client import ClientConnection
 
 from tabletop.bench.server_load import (
     Deployment,
@@ -15,6 +18,7 @@ from tabletop.bench.server_load import (
     Measurements,
     Timing,
     _Plan,
+    _play_through,
     _Table,
     bench,
     process_cpu_seconds,
@@ -75,3 +79,28 @@ def test_a_viewer_whose_update_covers_several_moves_has_seen_each_of_them() -> N
     assert len(measurements.latencies) == 1
     table.saw(1, 2)
     assert len(measurements.latencies) == 2 and not table.sent
+
+
+class _SilentSocket:
+    """A WebSocket on which nothing ever arrives: a table whose server has gone quiet."""
+
+    async def recv(self, decode: bool | None = None) -> str:
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+
+async def _released_when_the_window_closes() -> Measurements:
+    measurements = Measurements(warmup=0.0, seconds=0.2, pairs_waiting=1)
+    table = _Table(1, measurements, think=0.0)
+    silent = cast(ClientConnection, _SilentSocket())
+    waiting = asyncio.create_task(_play_through(silent, table, random.Random(1)))
+    await asyncio.sleep(0.05)  # the client is waiting for a view: the window has not opened yet
+    measurements.pair_ready()  # it opens and ends 0.2 s from now, not at the set-up limit
+    await asyncio.wait_for(waiting, 10)  # raises (the test fails) if it still waits then
+    return measurements
+
+
+def test_a_quiet_table_lets_its_clients_go_when_the_window_that_opened_later_closes() -> None:
+    measurements = asyncio.run(_released_when_the_window_closes())
+    assert measurements.window_end - measurements.window_start == pytest.approx(0.2)
+    assert not measurements.latencies

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
-from tabletop.store import AnalystKey, MoveAnalysisRecord, NewTable, NotFound, SeatSpec, Store
+from tabletop.store import (
+    AnalysisLeaseRecord,
+    AnalystKey,
+    MoveAnalysisRecord,
+    NewTable,
+    NotFound,
+    SeatSpec,
+    Store,
+)
 
 MCTS = AnalystKey("mcts#400", "1", 400)
 
@@ -54,3 +64,33 @@ def test_saving_a_move_again_keeps_the_first(store: Store) -> None:
 def test_an_analysis_of_no_table_is_refused(store: Store) -> None:
     with pytest.raises(NotFound):
         store.save_move_analyses("zzzzzzzzzz", MCTS, [_move(0)])
+
+
+def test_a_review_lease_is_one_process_s_until_it_expires_fails_or_ends(store: Store) -> None:
+    table, lifetime = _table(store), timedelta(seconds=30)
+    start = store.clock()
+    assert store.take_analysis_lease(table, MCTS, "here", 5, lifetime)
+    assert not store.take_analysis_lease(table, MCTS, "there", 5, lifetime)
+    assert store.analysis_lease(table, MCTS) == AnalysisLeaseRecord("here", 5, running=True, error=None)
+
+    store.clock = lambda: start + timedelta(seconds=31)  # "here" stalled and renewed nothing
+    assert store.take_analysis_lease(table, MCTS, "there", 5, lifetime)
+    assert not store.renew_analysis_lease(table, MCTS, "here", lifetime)  # it has lost the lease
+    store.end_analysis_lease(table, MCTS, "here", "too late")  # and cannot end the new one
+    assert store.analysis_lease(table, MCTS) == AnalysisLeaseRecord("there", 5, running=True, error=None)
+
+    store.end_analysis_lease(table, MCTS, "there", "the worker died")
+    assert store.analysis_lease(table, MCTS) == AnalysisLeaseRecord("there", 5, False, "the worker died")
+    assert store.take_analysis_lease(table, MCTS, "here", 6, lifetime)  # a failed review is free
+    store.end_analysis_lease(table, MCTS, "here")
+    assert store.analysis_lease(table, MCTS) is None
+
+
+def test_a_renewed_review_lease_outlives_its_first_life(store: Store) -> None:
+    table, lifetime = _table(store), timedelta(seconds=30)
+    start = store.clock()
+    store.take_analysis_lease(table, MCTS, "here", 5, lifetime)
+    store.clock = lambda: start + timedelta(seconds=20)
+    assert store.renew_analysis_lease(table, MCTS, "here", lifetime)
+    store.clock = lambda: start + timedelta(seconds=40)
+    assert not store.take_analysis_lease(table, MCTS, "there", 5, lifetime)

@@ -19,6 +19,7 @@ transport allows. The run is bounded in time and in connections and talks only t
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import math
 import os
@@ -28,10 +29,11 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import httpx
 import orjson
@@ -49,6 +51,9 @@ SERVER_STARTUP_SECONDS = 60
 SETUP_CONCURRENCY = 20
 SETUP_LIMIT_SECONDS = 600
 CONNECT_SECONDS = 60
+WINDOW_CHECK_SECONDS = 1.0
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -266,12 +271,8 @@ async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Ra
     """Reads views and answers with moves until the game or the measuring window ends."""
     first = True
     held: int | None = None
-    while time.perf_counter() < table.measurements.window_end:
-        try:
-            async with asyncio.timeout_at(_loop_time_of(table.measurements.window_end)):
-                data = await socket_.recv(decode=False)
-        except TimeoutError:
-            return
+    receive = functools.partial(socket_.recv, decode=False)
+    while (data := await _before_window_closes(table.measurements, receive)) is not None:
         message = orjson.loads(data)
         if message["type"] == "error":
             table.measurements.errors += 1
@@ -284,8 +285,8 @@ async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Ra
         if first:
             table.arrived()
             first = False
-            left = table.measurements.window_end - time.perf_counter()
-            await asyncio.wait_for(table.everyone_connected.wait(), left)
+            if await _before_window_closes(table.measurements, table.everyone_connected.wait) is None:
+                return
         if message["status"] == "finished":
             return
         if message["actions"]:
@@ -296,9 +297,22 @@ async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Ra
             await socket_.send(json.dumps({"type": "move", "action": action, "seq": message["seq"]}))
 
 
-def _loop_time_of(moment: float) -> float:
-    """The event loop's clock at the `time.perf_counter()` moment `moment`."""
-    return asyncio.get_running_loop().time() + moment - time.perf_counter()
+async def _before_window_closes(measurements: Measurements, waiting: Callable[[], Awaitable[T]]) -> T | None:
+    """What `waiting()` gives, or None once the measuring window has closed.
+
+    Until every pair has its first table the window's end is only the set-up limit, and it
+    moves earlier when the window opens: a wait computed from it once would hold a table
+    where nothing happens (a lost event, a stuck server) for the whole set-up limit, so the
+    end is looked at again every `WINDOW_CHECK_SECONDS`. Cancelling a WebSocket `recv` loses
+    no message.
+    """
+    while (left := measurements.window_end - time.perf_counter()) > 0:
+        try:
+            async with asyncio.timeout(min(left, WINDOW_CHECK_SECONDS)):
+                return await waiting()
+        except TimeoutError:
+            continue
+    return None
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,14 @@
 
 "Analyse" on a replay asks `AnalysisJobs.request`: a second request for the same table
 and analyst (same version and budget) joins the job under way rather than starting
-another. Jobs share `FairShare` slots like bot moves: at most `capacity` run at once and
-each requester has one running, the others waiting their turn. Every valued move is saved
-at once (`analysis.stored`), so a page reload reads the progress and a restarted server's
-next request resumes where the last one stopped; a table whose every move is stored is
-not searched again.
+another, whichever server process it reaches: the job holds the table's analysis lease in
+the store (`Store.take_analysis_lease`), renewed every third of `lease` while it waits or
+works, so another process asked for the same review leaves it to the holder. Jobs share
+`FairShare` slots like bot moves: at most `capacity` run at once in a process and each
+requester has one running, the others waiting their turn. Every valued move is saved at
+once (`analysis.stored`), so the progress any process shows (`progress`) is the moves
+stored; a lease whose process died expires, and the next request resumes after the moves
+stored; a table whose every move is stored is not searched again.
 
 Who may ask (`check_may_analyse`): anyone, once a table is finished (its log is then
 public); before that only the player of a solo table, whose review uses their own view
@@ -19,8 +22,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
 
 from tabletop.analysis import (
     Analyst,
@@ -44,6 +50,20 @@ from tabletop.server.service import in_worker_thread
 from tabletop.store import AnalystKey, Store
 
 _LOG = logging.getLogger(__name__)
+
+LEASE_SECONDS = 30.0
+"""How long a review's lease lasts unless renewed: how soon a dead process's review can be resumed."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a table's analysis stands, as every process tells it: "running" (`done` of
+    `total` moves stored so far), "failed" (with `error`), "complete" or "to do"."""
+
+    state: str
+    done: int
+    total: int
+    error: str | None = None
 
 
 @dataclass
@@ -109,12 +129,21 @@ class AnalysisJobs:
     """The analyses of this server process; `value` values one position off the event loop."""
 
     def __init__(
-        self, store: Store, value: PositionRunner, *, capacity: int = 1, iterations: int = DEFAULT_ITERATIONS
+        self,
+        store: Store,
+        value: PositionRunner,
+        *,
+        capacity: int = 1,
+        iterations: int = DEFAULT_ITERATIONS,
+        lease: float = LEASE_SECONDS,
     ) -> None:
         self.store = store
         self.iterations = iterations
+        self.holder = uuid.uuid4().hex
+        """This process, as the holder of the leases of its reviews."""
         self._value = value
         self._share = FairShare(capacity)
+        self._lease = timedelta(seconds=lease)
         self._jobs: dict[tuple[str, AnalystKey], AnalysisJob] = {}
 
     async def analyst(self, live: LiveTable) -> Analyst:
@@ -127,18 +156,29 @@ class AnalysisJobs:
         """The table's moves already valued by this analyst, from the first on."""
         return await in_worker_thread(stored_moves, self.store, live.id, record_of(live), analyst)
 
-    def job(self, table_id: str, analyst: Analyst) -> AnalysisJob | None:
-        """The table's job for this analyst in this process, running or ended, if there was one."""
-        return self._jobs.get((table_id, analyst_key(analyst)))
+    async def progress(self, live: LiveTable, analyst: Analyst, stored: int) -> Progress:
+        """Where the table's analysis stands, whichever process runs it; `stored` moves are valued."""
+        lease = await in_worker_thread(self.store.analysis_lease, live.id, analyst_key(analyst))
+        if lease is not None and lease.running:
+            return Progress("running", min(stored, lease.total), lease.total)
+        if lease is not None and lease.error is not None:
+            return Progress("failed", stored, live.seq, lease.error)
+        return Progress("complete" if stored == live.seq and stored else "to do", stored, live.seq)
 
-    async def request(self, live: LiveTable, requester: Hashable) -> AnalysisJob:
-        """Starts the table's review, or joins the one under way; callers check `check_may_analyse` first."""
+    async def request(self, live: LiveTable, requester: Hashable) -> AnalysisJob | None:
+        """Starts the table's review, or joins the one under way; callers check `check_may_analyse` first.
+
+        None when another process holds the review: it goes on there, and `progress` shows it.
+        """
         analyst = await self.analyst(live)
         key = (live.id, analyst_key(analyst))
         running = self._jobs.get(key)
         if running is not None and running.running:
             return running
         record = record_of(live)
+        take = self.store.take_analysis_lease
+        if not await in_worker_thread(take, live.id, key[1], self.holder, len(record.moves), self._lease):
+            return None
         job = AnalysisJob(live.id, key[1], total=len(record.moves))
         job.task = asyncio.create_task(self._run(job, live, record, analyst, requester))
         self._jobs[key] = job
@@ -155,19 +195,38 @@ class AnalysisJobs:
     async def _run(
         self, job: AnalysisJob, live: LiveTable, record: GameRecord, analyst: Analyst, requester: Hashable
     ) -> None:
+        """Reviews while renewing the lease; at the end (or when cancelled) gives it up, keeping
+        the error of a failure for every process's page."""
+        renewing = asyncio.create_task(self._renew(job, asyncio.current_task()))
         try:
             async with self._share.slot(requester):
                 await self._review(job, live, record, analyst)
-        except asyncio.CancelledError:
-            raise
         except Exception as error:  # a broken analysis must say so on the page, not vanish
             _LOG.exception("the analysis of table %s failed", job.table_id)
             job.error = f"the analysis stopped at move {job.done + 1}: {error}"
-            return
-        self._forget(job)
+        finally:
+            renewing.cancel()
+            end = self.store.end_analysis_lease
+            await in_worker_thread(end, job.table_id, job.analyst, self.holder, job.error)
+            self._forget(job)
+
+    async def _renew(self, job: AnalysisJob, working: asyncio.Task[Any] | None) -> None:
+        """Renews the job's lease every third of its life, while it waits for a slot and works.
+
+        A lease found lost (this process stalled past its life and another took the review
+        over) cancels the job: the review must not run twice.
+        """
+        renew = self.store.renew_analysis_lease
+        while True:
+            await asyncio.sleep(self._lease.total_seconds() / 3)
+            if not await in_worker_thread(renew, job.table_id, job.analyst, self.holder, self._lease):
+                _LOG.warning("the analysis of table %s was taken over by another process", job.table_id)
+                if working is not None:
+                    working.cancel()
+                return
 
     def _forget(self, job: AnalysisJob) -> None:
-        """Drops a complete job: the store holds its work from now on (a failed one stays, to show why)."""
+        """Drops an ended job: the store holds its work, and the error of a failed one, from now on."""
         key = (job.table_id, job.analyst)
         if self._jobs.get(key) is job:
             del self._jobs[key]

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from tabletop.analysis import Analyst, MoveReview
 from tabletop.analysis.analysts import ANALYSIS_SEED, UNITS, shown_value
 from tabletop.engine import IllegalAction, People, Rng, Seat
-from tabletop.server.analysis_jobs import AnalysisJob, check_may_analyse, is_finished, may_see
+from tabletop.server.analysis_jobs import check_may_analyse, is_finished, may_see
 from tabletop.server.charts import ValueLine, ValuePoint, seat_colours, value_chart
 from tabletop.server.context import context_of
 from tabletop.server.identity import check_csrf, csrf_token, current_player, ensure_player
@@ -41,7 +41,8 @@ MIRRORED = ("win", "margin")
 
 @router.post("/t/{table_id}/analyse")
 async def analyse(request: Request, table_id: str) -> Response:
-    """Queues the table's analysis (or joins the one under way) and goes back to the replay."""
+    """Queues the table's analysis (or joins the one under way, in whichever process) and goes
+    back to the replay."""
     form = await request.form()
     check_csrf(request, form.get("csrf"))
     player = await ensure_player(request)
@@ -81,7 +82,7 @@ async def analysis_section(request: Request, live: LiveTable, step: int) -> Mark
     reader = _Reader(seat, table_people(live.record, live.state.view(seat), seat))
     analyst = await context.analyses.analyst(live)
     moves = await context.analyses.stored(live, analyst)
-    job = context.analyses.job(live.id, analyst)
+    progress = await context.analyses.progress(live, analyst, len(moves))
     shown = _shown_move(live, moves, step, reader)
     return Markup(
         render(
@@ -92,23 +93,13 @@ async def analysis_section(request: Request, live: LiveTable, step: int) -> Mark
             csrf=csrf_token(request),
             analyst=analyst.name,
             unit=UNITS[analyst.kind],
-            progress=_progress(job, len(moves), live.seq),
+            progress=progress,
             chart=_chart(live, moves, analyst, reader),
             marked=[_marked(move, analyst.kind, reader) for move in moves],
             shown=shown,
             best_path=[] if shown is None else shown["path"],
         )
     )
-
-
-def _progress(job: AnalysisJob | None, stored: int, total: int) -> dict[str, Any]:
-    """Where the analysis stands: running (with moves done of total), failed, complete or to do."""
-    if job is not None and job.running:
-        return {"state": "running", "done": job.done, "total": job.total}
-    if job is not None and job.error is not None:
-        return {"state": "failed", "error": job.error, "done": stored, "total": total}
-    state = "complete" if stored == total and total else "to do"
-    return {"state": state, "done": stored, "total": total}
 
 
 def _marked(move: MoveReview, kind: str, reader: _Reader) -> dict[str, Any]:

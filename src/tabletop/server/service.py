@@ -564,6 +564,21 @@ class TableService:
             await self._refresh(live)
         self._schedule_bots(live)
 
+    async def table_as_stored(self, table_id: str) -> LiveTable:
+        """The table, first brought up to what the store holds when other processes share the hub.
+
+        What a new viewer is shown first: it subscribes, then reads. A change another process
+        made just before may have reached this process's follower without being applied yet,
+        and the viewer, subscribed too late, would never hear of it (a seat taken through the
+        other process left its creator's page "waiting" for good). With an in-process hub the
+        cached table is the whole truth.
+        """
+        live = await self.table(table_id)
+        if self.hub.shared_by_processes:
+            async with live.lock:
+                await self._refresh(live)
+        return live
+
     async def _refresh(self, live: LiveTable) -> None:
         await self._reload_record(live)
         live.catch_up(await in_worker_thread(self.store.moves, live.id, live.seq))

@@ -90,6 +90,7 @@ class TableConnection:
             forwarding = asyncio.create_task(self._forward_events(subscription))
             try:
                 self.context.watchers.add(self.table_id, watcher)
+                await self.context.service.table_as_stored(self.table_id)  # subscribed, now read
                 await self.send_view()
                 self.context.watchers.announce(self.table_id)
                 await self._receive_messages()

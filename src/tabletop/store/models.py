@@ -226,6 +226,29 @@ class SoloRecord(Base):
 
 ANALYST_LENGTH = 60
 VERDICT_LENGTH = 16
+HOLDER_LENGTH = 40
+"""A server process's id (a UUID's 32 hex digits) as a lease holder."""
+
+
+class AnalysisLease(Base):
+    """Which server process reviews a table for an analyst, until when, and why the last
+    review stopped if it failed (see `Store.take_analysis_lease` and docs/analysis.md).
+
+    Keyed like `MoveAnalysis` without the move: one review per table and analyst at a time,
+    whichever process was asked. Its holder renews it while it works; a lease not renewed
+    (its process died) expires, and the next request resumes after the moves stored.
+    """
+
+    __tablename__ = "analysis_leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    analyst: Mapped[str] = mapped_column(String(ANALYST_LENGTH), primary_key=True)
+    analyst_version: Mapped[str] = mapped_column(String(ANALYST_LENGTH), primary_key=True)
+    budget: Mapped[int] = mapped_column(Integer, primary_key=True)
+    holder: Mapped[str] = mapped_column(String(HOLDER_LENGTH))
+    total: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    error: Mapped[str | None] = mapped_column(Text)
 
 
 class MoveAnalysis(Base):

@@ -312,6 +312,17 @@ class AnalystKey:
 
 
 @dataclass(frozen=True)
+class AnalysisLeaseRecord:
+    """A table's review by one analyst as the store sees it: whose it is, how many moves it
+    reviews, whether its holder still renews it, and why the last one stopped, if it failed."""
+
+    holder: str
+    total: int
+    running: bool
+    error: str | None
+
+
+@dataclass(frozen=True)
 class MoveAnalysisRecord:
     """One analysed move, for the mover: values before and after, the analyst's move, the verdict."""
 

@@ -38,6 +38,7 @@ from tabletop.store.models import (
 from tabletop.store.names import name_key, next_free_name
 from tabletop.store.records import (
     AlreadySeated,
+    AnalysisLeaseRecord,
     AnalystKey,
     ChatRecord,
     Forfeit,
@@ -281,14 +282,7 @@ class Store:
         earlier move, it has expired (its holder died), or `holder` already has it. With
         several server processes exactly one computes each bot move.
         """
-        for attempt in range(LEASE_ATTEMPTS):
-            try:
-                return self._try_bot_lease(table_id, seat, seq, holder, lifetime)
-            except IntegrityError:  # another process inserted the first lease a moment earlier
-                return False
-            except OperationalError:  # SQLite: another process wrote since this transaction read
-                time.sleep(0.02 * (attempt + 1))
-        return False
+        return _claimed(lambda: self._try_bot_lease(table_id, seat, seq, holder, lifetime))
 
     def _try_bot_lease(self, table_id: str, seat: Seat, seq: int, holder: str, lifetime: timedelta) -> bool:
         moment = self.clock()
@@ -625,6 +619,43 @@ class Store:
         with self._transaction() as session:
             return analyses.load(session, table_id, analyst)
 
+    def take_analysis_lease(
+        self, table_id: str, analyst: AnalystKey, holder: str, total: int, lifetime: timedelta
+    ) -> bool:
+        """Claims the table's review by this analyst for `holder` (a server process) for
+        `lifetime`; False while another process's review of it is under way."""
+
+        def claim() -> bool:
+            with self._transaction() as session:
+                moment = self.clock()
+                return analyses.take_lease(
+                    session, table_id, analyst, holder=holder, total=total, moment=moment, lifetime=lifetime
+                )
+
+        return _claimed(claim)
+
+    def renew_analysis_lease(
+        self, table_id: str, analyst: AnalystKey, holder: str, lifetime: timedelta
+    ) -> bool:
+        """Keeps `holder`'s review lease for `lifetime` more; False once it has lost it."""
+        with self._transaction() as session:
+            moment = self.clock()
+            return analyses.renew_lease(
+                session, table_id, analyst, holder=holder, moment=moment, lifetime=lifetime
+            )
+
+    def end_analysis_lease(
+        self, table_id: str, analyst: AnalystKey, holder: str, error: str | None = None
+    ) -> None:
+        """Ends `holder`'s review: its lease is dropped, or kept with `error` when it failed."""
+        with self._transaction() as session:
+            analyses.end_lease(session, table_id, analyst, holder=holder, moment=self.clock(), error=error)
+
+    def analysis_lease(self, table_id: str, analyst: AnalystKey) -> AnalysisLeaseRecord | None:
+        """The table's review lease for this analyst: who holds it, and whether it still runs."""
+        with self._transaction() as session:
+            return analyses.lease(session, table_id, analyst, self.clock())
+
     def add_chat(self, table_id: str, player_id: int, text: str) -> ChatRecord:
         """Stores a chat line."""
         with self._transaction() as session:
@@ -665,6 +696,19 @@ def _get_player(session: Session, player_id: int) -> Player:
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _claimed(claim: Callable[[], bool]) -> bool:
+    """`claim()` (one transaction taking a lease), tried again while SQLite reports that
+    another process wrote since it read; False when another process inserted the lease first."""
+    for attempt in range(LEASE_ATTEMPTS):
+        try:
+            return claim()
+        except IntegrityError:  # another process inserted the first lease a moment earlier
+            return False
+        except OperationalError:  # SQLite: another process wrote since this transaction read
+            time.sleep(0.02 * (attempt + 1))
+    return False
 
 
 def _expired(session: Session, lease: BotLease, moment: datetime) -> bool:

@@ -1,7 +1,7 @@
 """Tables begun from another table's position ("play from here"): their origin and first position.
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 Created: issue 16, play from any position of a replay
 """
 

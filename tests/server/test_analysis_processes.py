@@ -161,7 +161,7 @@ async def test_a_dead_process_review_expires_and_the_other_resumes_after_its_mov
     there.gate.allow(10)
     await job.task
     assert await there.progress(table_id) == Progress("complete", 2, 2)
-    assert min(len(request.moves) for request in there.gate.asked) == 1  # resumed at move 2
+    assert min(len(request.position.moves) for request in there.gate.asked) == 1  # resumed at move 2
 
 
 async def test_a_review_under_way_keeps_its_lease_past_its_first_life(

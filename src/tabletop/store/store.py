@@ -9,6 +9,7 @@ for one table itself; the database backs it up with constraints: one move per
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import secrets
 import string
@@ -402,7 +403,7 @@ class Store:
                 if row.status == "waiting" and not any(s.is_open for s in record.seats):
                     row.status = "playing"
                     row.started_at = self.clock()
-                    record = _table_record(session, row)
+                    record = dataclasses.replace(record, status="playing", started_at=_utc(row.started_at))
                 return record
         except IntegrityError as error:
             raise AlreadySeated(f"player {player_id} already has a seat at table {table_id}") from error
@@ -789,8 +790,16 @@ def _player_record(player: Player) -> PlayerRecord:
 
 
 def _table_record(session: Session, row: GameTable) -> TableRecord:
-    seats = session.execute(
-        select(TableSeat, Player.name)
+    seats = session.execute(  # `SeatRecord`'s fields as columns: loading `TableSeat` objects cost more
+        select(
+            TableSeat.seat,
+            TableSeat.player_id,
+            Player.name,
+            TableSeat.bot,
+            TableSeat.bot_level,
+            TableSeat.stand_in,
+            TableSeat.stand_in_level,
+        )
         .outerjoin(Player, Player.id == TableSeat.player_id)
         .where(TableSeat.table_id == row.id)
         .order_by(TableSeat.seat)
@@ -808,12 +817,7 @@ def _table_record(session: Session, row: GameTable) -> TableRecord:
         started_at=None if row.started_at is None else _utc(row.started_at),
         finished_at=None if row.finished_at is None else _utc(row.finished_at),
         result=_outcome(row.result),
-        seats=tuple(
-            SeatRecord(
-                seat.seat, seat.player_id, name, seat.bot, seat.bot_level, seat.stand_in, seat.stand_in_level
-            )
-            for seat, name in seats
-        ),
+        seats=tuple(SeatRecord(*seat) for seat in seats),
         clock=None if row.clock is None else dict(row.clock),
         forfeits=tuple(Forfeit(int(f["seat"]), str(f["reason"]), int(f["seq"])) for f in row.forfeits or ()),
         rematch_of=row.rematch_of,

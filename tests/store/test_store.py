@@ -8,6 +8,7 @@ and fail, not skip, when the server is down.
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -92,6 +93,18 @@ def test_a_table_starts_when_created_full_and_waits_otherwise(store: Store) -> N
     assert len(store.tables(["waiting", "playing"], limit=1)) == 1
 
 
+def test_a_session_names_its_player_until_it_is_revoked_or_expires(store: Store) -> None:
+    ann, bob = store.create_guest("Ann"), store.create_guest("Bob")
+    ann_token, bob_token = (store.open_session(player.id, timedelta(hours=1)) for player in (ann, bob))
+    assert (store.session_player(ann_token), store.session_player(bob_token)) == (ann, bob)
+    assert store.session_player("not a token") is None
+    store.revoke_session(ann_token)
+    assert (store.session_player(ann_token), store.session_player(bob_token)) == (None, bob)
+    started = store.clock()
+    store.clock = lambda: started + timedelta(hours=2)
+    assert store.session_player(bob_token) is None
+
+
 def test_taking_seats(store: Store) -> None:
     ann, bob = store.create_guest("Ann"), store.create_guest("Bob")
     table_id = _two_seat_table(store, second=SeatSpec(bot="random", bot_level=1))
@@ -101,6 +114,7 @@ def test_taking_seats(store: Store) -> None:
         store.take_seat(table_id, 2, ann.id)  # no such seat
     started = store.take_seat(table_id, 0, ann.id)
     assert started.status == "playing" and started.started_at is not None
+    assert started == store.table(table_id)  # the record handed back is the one stored
     with pytest.raises(SeatTaken):
         store.take_seat(table_id, 0, bob.id)
     with pytest.raises(NotFound):

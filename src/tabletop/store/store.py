@@ -9,6 +9,7 @@ for one table itself; the database backs it up with constraints: one move per
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import secrets
 import string
@@ -18,7 +19,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -135,6 +136,16 @@ class Store:
         with self._lock, self._sessions.begin() as session:
             yield session
 
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[Connection]:
+        """A transaction on a bare connection, for the statements of every move and request.
+
+        An ORM session costs several times what such a statement does in CPU (`tabletop bench
+        writes`), so the hot paths use Core statements here and load no ORM objects.
+        """
+        with self._lock, self.engine.begin() as connection:
+            yield connection
+
     # Players
 
     def create_guest(self, name: str) -> PlayerRecord:
@@ -245,14 +256,14 @@ class Store:
 
     def session_player(self, token: str) -> PlayerRecord | None:
         """The player of a live session (not expired, not revoked), or None."""
-        with self._transaction() as session:
-            player = session.scalar(
-                select(Player)
+        with self._connection() as connection:
+            row = connection.execute(
+                select(Player.id, Player.name, Player.username)
                 .join(LoginSession, LoginSession.player_id == Player.id)
                 .where(LoginSession.token_hash == _token_hash(token))
                 .where(LoginSession.revoked_at.is_(None), LoginSession.expires_at > self.clock())
-            )
-            return None if player is None else _player_record(player)
+            ).first()
+            return None if row is None else PlayerRecord(row.id, row.name, row.username)
 
     def revoke_session(self, token: str) -> None:
         """Ends one session (logging out)."""
@@ -386,7 +397,7 @@ class Store:
                 if row.status == "waiting" and not any(s.is_open for s in record.seats):
                     row.status = "playing"
                     row.started_at = self.clock()
-                    record = _table_record(session, row)
+                    record = dataclasses.replace(record, status="playing", started_at=_utc(row.started_at))
                 return record
         except IntegrityError as error:
             raise AlreadySeated(f"player {player_id} already has a seat at table {table_id}") from error
@@ -582,8 +593,7 @@ class Store:
         """
         created = self.clock()
         try:
-            with self._transaction() as session:
-                _insert_moves(session, moves, created)
+            self._write_moves(moves, created)
         except TableFinished as finished:
             if len(moves) == 1:
                 return [finished]
@@ -593,6 +603,19 @@ class Store:
                 return [MoveConflict(f"table {moves[0].table_id} already has a move {moves[0].seq}")]
             return [self.append_moves([move])[0] for move in moves]
         return [MoveRecord(move.seq, move.seat, move.action_id, created) for move in moves]
+
+    def _write_moves(self, moves: Sequence[NewMove], created: datetime) -> None:
+        """The batch in one transaction; only a batch with a result (it writes the ratings
+        too) needs an ORM session."""
+        if all(move.result is None for move in moves):
+            with self._connection() as connection:
+                _insert_moves(connection, moves, created)
+            return
+        with self._transaction() as session:
+            _insert_moves(session.connection(), moves, created)
+            for move in moves:
+                if move.result is not None:
+                    _finish(session, move.table_id, move.result, created)
 
     def moves(self, table_id: str, after: int = 0) -> list[MoveRecord]:
         """The move log of a table from move `after + 1` on, in order."""
@@ -734,15 +757,23 @@ def _get_table(session: Session, table_id: str, *, for_update: bool = False) -> 
     return row
 
 
-def _insert_moves(session: Session, moves: Sequence[NewMove], created: datetime) -> None:
+_INSERT_MOVE = insert(Move)
+_TOUCH_TABLE = (
+    update(GameTable)
+    .where(GameTable.id == bindparam("moved_table"))
+    .values(last_move_at=bindparam("moved_at"))
+)
+"""The two statements of every batch, built once: building them cost more CPU than running them."""
+
+
+def _insert_moves(connection: Connection, moves: Sequence[NewMove], created: datetime) -> None:
     """The batch's rows in two statements (one INSERT and one UPDATE, each executemany).
 
     Core statements rather than ORM objects: this is the hot path of every move, and the
     ORM's unit of work cost more CPU than the database did (`tabletop bench writes`).
     """
-    connection = session.connection()
     connection.execute(
-        insert(Move),
+        _INSERT_MOVE,
         [
             {
                 "table_id": move.table_id,
@@ -754,19 +785,14 @@ def _insert_moves(session: Session, moves: Sequence[NewMove], created: datetime)
             for move in moves
         ],
     )
-    connection.execute(
-        update(GameTable).where(GameTable.id == bindparam("moved_table")).values(last_move_at=created),
-        [{"moved_table": table_id} for table_id in dict.fromkeys(move.table_id for move in moves)],
-    )
-    for move in moves:
-        if move.result is not None:
-            _finish(session, move.table_id, move.result, created)
+    moved = dict.fromkeys(move.table_id for move in moves)
+    connection.execute(_TOUCH_TABLE, [{"moved_table": table_id, "moved_at": created} for table_id in moved])
 
 
 def _finish(session: Session, table_id: str, result: Outcome, finished: datetime) -> None:
     """Marks the table finished and, in the same transaction, updates ratings or solo records.
 
-    Every end of a table comes here: a final move (`_insert_moves`) and a forfeit that ends
+    Every end of a table comes here: a final move (`Store.append_moves`) and a forfeit that ends
     the game (`leave_game`). The status changes under the database's write lock only if it
     was not "finished" yet, so a second end (on SQLite a racing `leave_game` reads the status
     before its transaction begins) raises `TableFinished` and rolls back; the rating rows'
@@ -808,8 +834,16 @@ def _player_record(player: Player) -> PlayerRecord:
 
 
 def _table_record(session: Session, row: GameTable) -> TableRecord:
-    seats = session.execute(
-        select(TableSeat, Player.name)
+    seats = session.execute(  # `SeatRecord`'s fields as columns: loading `TableSeat` objects cost more
+        select(
+            TableSeat.seat,
+            TableSeat.player_id,
+            Player.name,
+            TableSeat.bot,
+            TableSeat.bot_level,
+            TableSeat.stand_in,
+            TableSeat.stand_in_level,
+        )
         .outerjoin(Player, Player.id == TableSeat.player_id)
         .where(TableSeat.table_id == row.id)
         .order_by(TableSeat.seat)
@@ -827,12 +861,7 @@ def _table_record(session: Session, row: GameTable) -> TableRecord:
         started_at=None if row.started_at is None else _utc(row.started_at),
         finished_at=None if row.finished_at is None else _utc(row.finished_at),
         result=_outcome(row.result),
-        seats=tuple(
-            SeatRecord(
-                seat.seat, seat.player_id, name, seat.bot, seat.bot_level, seat.stand_in, seat.stand_in_level
-            )
-            for seat, name in seats
-        ),
+        seats=tuple(SeatRecord(*seat) for seat in seats),
         clock=None if row.clock is None else dict(row.clock),
         forfeits=tuple(Forfeit(int(f["seat"]), str(f["reason"]), int(f["seq"])) for f in row.forfeits or ()),
         rematch_of=row.rematch_of,

@@ -309,8 +309,14 @@ def plain_turn(board: Board, stacks: Stacks, action_id: str) -> Turn:
     column = stacks[origin]
     below = len(stacks[target])
     kind = DESCEND if alone else SLIDE if below < len(column) else CLIMB
-    moved = column[below:] if kind == SLIDE else column[-1:]
+    moved = column[-1:] if alone else _carried(column, below)
     return Turn(action_id, kind, origin, target, moved, len(column) - len(moved), (), (), False)
+
+
+def _carried(column: Column, below: int) -> Column:
+    """What a movement without "/1" carries onto a column `below` high: the tokens above that
+    height (a slide, R2), or the top token alone onto a column as tall or taller (a climb, R5)."""
+    return column[below:] if below < len(column) else column[-1:]
 
 
 def _river_holds(board: Board, stacks: Stacks, emptied: Square, filled: Square) -> bool:
@@ -356,9 +362,8 @@ def _undoing_id(board: Board, stacks: Stacks, previous: Movement | None) -> str 
     column, moved = stacks[previous.target], previous.moved
     if column[len(column) - len(moved) :] != moved:
         return None
-    pair = board.pair_ids[previous.target][previous.origin]
-    if plain_turn(board, stacks, pair).moved == moved:
-        return pair
+    if _carried(column, previous.level) == moved:  # the origin is back at that level, checked above
+        return board.pair_ids[previous.target][previous.origin]
     return board.alone_ids[previous.target][previous.origin] if len(moved) == 1 else None
 
 

@@ -209,12 +209,12 @@ def legal_turns(
         controlled = [origin for origin, column in enumerate(stacks) if column and column[-1] & 1 == seat]
     if codes is None:
         codes = [COLUMN_CODES[column] for column in stacks]
+    if known is None:
+        known = {}
     for origin in sorted(controlled):
-        candidates = None if known is None else known.get(origin)
+        candidates = known.get(origin)
         if candidates is None:
-            candidates = movements_from(board, stacks, origin, codes)
-            if known is not None:
-                known[origin] = candidates
+            candidates = known[origin] = movements_from(board, stacks, origin, codes)
         moves, settled = candidates
         if settled is not None and chained:
             ids += settled

@@ -182,7 +182,7 @@ def legal_turns(
     previous: Movement | None,
     *,
     controlled: Iterable[Square] | None = None,
-    known: dict[Square, Candidates] | None = None,
+    known: list[Candidates | None] | None = None,
     codes: Sequence[int] | None = None,
     chained: bool | None = None,
 ) -> Legal:
@@ -191,13 +191,13 @@ def legal_turns(
     Written for speed, as bots call it at every position. A caller that keeps the squares
     `seat` controls passes them in `controlled`, and each column's `COLUMN_CODES` in
     `codes`. The movements from a square depend only on that square and its neighbours,
-    so a caller may keep them in `known` (by square) and forget those around the squares a
-    turn changes. A FREE movement is legal unless it undoes the previous one (R28); a
-    RIVER one empties a square in or beside the river next to occupied river squares, and
-    the river groups there are checked (`_river_holds`); the others are played out with
-    their jumps (`_complete`). A caller that knows whether the position meets R20 says so
-    in `chained`; where it does not, every turn must mend the river and is played out in
-    full.
+    so a caller may keep them in `known` (a list by square, None where not known) and
+    forget those around the squares a turn changes. A FREE movement is legal unless it
+    undoes the previous one (R28); a RIVER one empties a square in or beside the river next
+    to occupied river squares, and the river groups there are checked (`_river_holds`); the
+    others are played out with their jumps (`_complete`). A caller that knows whether the
+    position meets R20 says so in `chained`; where it does not, every turn must mend the
+    river and is played out in full.
     """
     ids: list[str] = []
     completed: dict[str, Turn] = {}
@@ -210,9 +210,9 @@ def legal_turns(
     if codes is None:
         codes = [COLUMN_CODES[column] for column in stacks]
     if known is None:
-        known = {}
+        known = [None] * len(stacks)
     for origin in sorted(controlled):
-        candidates = known.get(origin)
+        candidates = known[origin]
         if candidates is None:
             candidates = known[origin] = movements_from(board, stacks, origin, codes)
         moves, settled = candidates

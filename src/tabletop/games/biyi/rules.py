@@ -314,8 +314,11 @@ def plain_turn(board: Board, stacks: Stacks, action_id: str) -> Turn:
 
 
 def _carried(column: Column, below: int) -> Column:
-    """What a movement without "/1" carries onto a column `below` high: the tokens above that
-    height (a slide, R2), or the top token alone onto a column as tall or taller (a climb, R5)."""
+    """The tokens a movement without "/1" carries onto a column `below` high.
+
+    Those above that height (a slide, R2), or the top token alone onto a column at least as
+    tall (a climb, R5). R28's lookup asks it too, so that it builds no turn.
+    """
     return column[below:] if below < len(column) else column[-1:]
 
 

@@ -239,6 +239,15 @@ def test_the_direct_undo_of_ones_own_movement_is_forbidden() -> None:
     assert "c2b2" in ids(position({"c2": "L", "e2": "L", "b5": "D"}))  # without the history
 
 
+def test_the_undo_of_a_climb_is_the_top_token_alone_going_back() -> None:
+    # R28 with R4 and R5: a2 climbs onto b2 (now LL). Back to a2, the top token alone
+    # (b2a2/1) would undo it; the whole column sliding there (b2a2) is another movement.
+    state = play(position({"a2": "L", "b2": "L", "e2": "L", "e6": "D"}), "a2b2", "e6e5")
+    assert column(state, "b2") == "LL"
+    assert "b2a2/1" not in ids(state) and "b2c2/1" in ids(state)
+    assert "b2a2" in ids(state)
+
+
 def test_the_undo_rule_follows_the_tokens_not_the_colours() -> None:
     # R28: after a2b2-b3 the token that climbed has jumped on; b2's top is another token,
     # so b2a2 is no undo.

@@ -182,7 +182,7 @@ def legal_turns(
     previous: Movement | None,
     *,
     controlled: Iterable[Square] | None = None,
-    known: dict[Square, Candidates] | None = None,
+    known: list[Candidates | None] | None = None,
     codes: Sequence[int] | None = None,
     chained: bool | None = None,
 ) -> Legal:
@@ -191,13 +191,13 @@ def legal_turns(
     Written for speed, as bots call it at every position. A caller that keeps the squares
     `seat` controls passes them in `controlled`, and each column's `COLUMN_CODES` in
     `codes`. The movements from a square depend only on that square and its neighbours,
-    so a caller may keep them in `known` (by square) and forget those around the squares a
-    turn changes. A FREE movement is legal unless it undoes the previous one (R28); a
-    RIVER one empties a square in or beside the river next to occupied river squares, and
-    the river groups there are checked (`_river_holds`); the others are played out with
-    their jumps (`_complete`). A caller that knows whether the position meets R20 says so
-    in `chained`; where it does not, every turn must mend the river and is played out in
-    full.
+    so a caller may keep them in `known` (a list by square, None where not known) and
+    forget those around the squares a turn changes. A FREE movement is legal unless it
+    undoes the previous one (R28); a RIVER one empties a square in or beside the river next
+    to occupied river squares, and the river groups there are checked (`_river_holds`); the
+    others are played out with their jumps (`_complete`). A caller that knows whether the
+    position meets R20 says so in `chained`; where it does not, every turn must mend the
+    river and is played out in full.
     """
     ids: list[str] = []
     completed: dict[str, Turn] = {}
@@ -209,12 +209,12 @@ def legal_turns(
         controlled = [origin for origin, column in enumerate(stacks) if column and column[-1] & 1 == seat]
     if codes is None:
         codes = [COLUMN_CODES[column] for column in stacks]
+    if known is None:
+        known = [None] * len(stacks)
     for origin in sorted(controlled):
-        candidates = None if known is None else known.get(origin)
+        candidates = known[origin]
         if candidates is None:
-            candidates = movements_from(board, stacks, origin, codes)
-            if known is not None:
-                known[origin] = candidates
+            candidates = known[origin] = movements_from(board, stacks, origin, codes)
         moves, settled = candidates
         if settled is not None and chained:
             ids += settled
@@ -309,8 +309,17 @@ def plain_turn(board: Board, stacks: Stacks, action_id: str) -> Turn:
     column = stacks[origin]
     below = len(stacks[target])
     kind = DESCEND if alone else SLIDE if below < len(column) else CLIMB
-    moved = column[below:] if kind == SLIDE else column[-1:]
+    moved = column[-1:] if alone else _carried(column, below)
     return Turn(action_id, kind, origin, target, moved, len(column) - len(moved), (), (), False)
+
+
+def _carried(column: Column, below: int) -> Column:
+    """The tokens a movement without "/1" carries onto a column `below` high.
+
+    Those above that height (a slide, R2), or the top token alone onto a column at least as
+    tall (a climb, R5). R28's lookup asks it too, so that it builds no turn.
+    """
+    return column[below:] if below < len(column) else column[-1:]
 
 
 def _river_holds(board: Board, stacks: Stacks, emptied: Square, filled: Square) -> bool:
@@ -356,9 +365,8 @@ def _undoing_id(board: Board, stacks: Stacks, previous: Movement | None) -> str 
     column, moved = stacks[previous.target], previous.moved
     if column[len(column) - len(moved) :] != moved:
         return None
-    pair = board.pair_ids[previous.target][previous.origin]
-    if plain_turn(board, stacks, pair).moved == moved:
-        return pair
+    if _carried(column, previous.level) == moved:  # the origin is back at that level, checked above
+        return board.pair_ids[previous.target][previous.origin]
     return board.alone_ids[previous.target][previous.origin] if len(moved) == 1 else None
 
 

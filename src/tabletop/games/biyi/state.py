@@ -84,7 +84,7 @@ class BiyiState(State):
         """Whether the position meets R20: always after a turn, perhaps not in a hand-made one."""
         # What follows is kept up to date square by square as turns change columns
         # (`_put_columns`), so that no step of a playout has to look at the whole board.
-        self._known: dict[int, Candidates] = {}
+        self._known: list[Candidates | None] = [None] * self.board.size
         """The movements from each square, kept while its neighbourhood is unchanged (`rules.legal_turns`)."""
         self._controlled: tuple[set[int], set[int]] = (set(), set())
         """The squares each player has on top."""
@@ -221,7 +221,7 @@ class BiyiState(State):
         twin.stacks = list(self.stacks)
         twin.previous = list(self.previous)
         twin.seen = set(self.seen)
-        twin._known = dict(self._known)
+        twin._known = list(self._known)
         twin._controlled = (set(self._controlled[LIGHT]), set(self._controlled[DARK]))
         twin._tall = set(self._tall)
         twin._codes = list(self._codes)
@@ -335,7 +335,7 @@ class BiyiState(State):
 
     def _recount(self) -> None:
         """Works out from the columns alone what `_put_columns` then keeps up to date."""
-        self._known = {}
+        self._known = [None] * self.board.size
         self._controlled = (set(), set())
         for square, column in enumerate(self.stacks):
             if column:
@@ -362,7 +362,7 @@ class BiyiState(State):
             codes[square] = code
             stacks[square] = column
             for neighbour in around[square]:
-                known.pop(neighbour, None)
+                known[neighbour] = None
             if not column:
                 light.discard(square)
                 dark.discard(square)

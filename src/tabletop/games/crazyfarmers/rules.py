@@ -92,7 +92,6 @@ def full_deck() -> list[str]:
 
 
 @lru_cache(maxsize=1 << 16)
-@lru_cache(maxsize=1 << 14)
 def component(field: Mask, seed: Mask) -> Mask:
     """The plots of `field` connected by edges to the plots of `seed` (which must be in `field`).
 

@@ -17,6 +17,7 @@ times a second in a search, so this module answers for the whole garden at once,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -24,16 +25,19 @@ from tabletop.games.luckynumbers.board import (
     CELLS,
     HIGHEST_BOUND,
     LOWEST_BOUND,
+    NO_TILE,
+    NUMBER_OF,
     SIDE,
     Cell,
     Tile,
     numbers_of,
 )
 
-GardenFits = tuple[tuple[Tile, ...], int, int]
-"""A garden (as a tuple, to compare it with the garden it should describe), its rows' fields
-and its columns' fields; the AND of the two is its fit table."""
-UNKNOWN_FITS: GardenFits = ((), 0, 0)
+GardenFits = tuple[Sequence[Tile], bytes, int, int]
+"""A garden (the very list the state holds, so that a garden replaced by another one is noticed
+by identity), its numbers (`numbers_of`), its rows' fields and its columns' fields; the AND of
+the last two is its fit table."""
+UNKNOWN_FITS: GardenFits = ((), b"", 0, 0)
 """Fits that describe no garden, to be computed on first use."""
 
 FIELD_WIDTH = HIGHEST_BOUND
@@ -44,6 +48,8 @@ CELL_UNITS = sum(1 << FIELD_WIDTH * cell for cell in range(CELLS))
 ALL_FIELDS = CELL_UNITS * FIELD_MASK
 """Every bit of every cell's field."""
 
+_NUMBER_BYTES = tuple(bytes((number,)) for number in range(HIGHEST_BOUND))
+"""Each number (0 for an empty cell) as a one-byte `numbers_of`."""
 _ALL_NUMBERS = sum(1 << number for number in range(LOWEST_BOUND + 1, HIGHEST_BOUND))
 _ABOVE = tuple(_ALL_NUMBERS & ~((1 << (low + 1)) - 1) for low in range(HIGHEST_BOUND + 1))
 """`_ABOVE[low]`: the numbers greater than low, as a bit mask."""
@@ -118,10 +124,10 @@ _LINES_THROUGH = tuple((_ROWS[cell // SIDE], _COLUMNS[cell % SIDE]) for cell in 
 
 @lru_cache(maxsize=1 << 13)
 def garden_fits(garden: tuple[Tile, ...]) -> GardenFits:
-    """The rows' and the columns' fields of a whole garden (see the module docstring).
+    """The numbers, the rows' and the columns' fields of a whole garden (see the module docstring).
 
     Remembered, since searches meet the same gardens again and again: every determinization
-    of a position starts from the same gardens.
+    or clone of a position starts from the same gardens.
 
     >>> from tabletop.games.luckynumbers.board import empty_garden
     >>> table = fit_table(garden_fits(tuple(empty_garden())))
@@ -133,14 +139,14 @@ def garden_fits(garden: tuple[Tile, ...]) -> GardenFits:
     for row, column in zip(_ROWS, _COLUMNS, strict=True):
         rows |= row.fields[numbers[row.cells]] << row.shift
         columns |= column.fields[numbers[column.cells]] << column.shift
-    return garden, rows, columns
+    return garden, numbers, rows, columns
 
 
-def refit(fits: GardenFits, garden: tuple[Tile, ...], cell: Cell) -> GardenFits:
+def refit(fits: GardenFits, garden: Sequence[Tile], cell: Cell) -> GardenFits:
     """The fits of `garden`, which differs from the one `fits` describes at most on `cell`.
 
     Only the row and the column through that cell have other numbers, so only their fields
-    are looked up again.
+    are looked up again, and only that cell's number is read.
 
     >>> from tabletop.games.luckynumbers.board import empty_garden
     >>> before, after = empty_garden(), empty_garden()
@@ -149,12 +155,14 @@ def refit(fits: GardenFits, garden: tuple[Tile, ...], cell: Cell) -> GardenFits:
     True
     """
     row, column = _LINES_THROUGH[cell]
-    numbers = numbers_of(garden)
-    rows = fits[1] & row.others | row.fields[numbers[row.cells]] << row.shift
-    columns = fits[2] & column.others | column.fields[numbers[column.cells]] << column.shift
-    return garden, rows, columns
+    tile = garden[cell]
+    before = fits[1]
+    numbers = before[:cell] + _NUMBER_BYTES[NUMBER_OF[tile] if tile != NO_TILE else 0] + before[cell + 1 :]
+    rows = fits[2] & row.others | row.fields[numbers[row.cells]] << row.shift
+    columns = fits[3] & column.others | column.fields[numbers[column.cells]] << column.shift
+    return garden, numbers, rows, columns
 
 
 def fit_table(fits: GardenFits) -> int:
     """The fit table: bit `FIELD_WIDTH * cell + n` is set when number n fits `cell`."""
-    return fits[1] & fits[2]
+    return fits[2] & fits[3]

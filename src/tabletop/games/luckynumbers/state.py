@@ -441,13 +441,14 @@ class LuckyNumbersState(State):
 
         Why kept: move generation needs the fit table of the mover's garden every turn, and
         rebuilding it costs eight line lookups where `_put`, which changes one cell, updates
-        it with two. It is keyed on the garden it describes, so a garden set any other way (a
-        new round, a stored position) is simply computed again.
+        it with two. A garden changes in place only in `_put`; one set any other way (a new
+        round, a stored position, a clone) is another list, which the identity check notices,
+        so its fits are simply computed again.
         """
-        garden = tuple(self.gardens[seat])
+        garden = self.gardens[seat]
         fits = self.seat_fits[seat]
-        if fits[0] != garden:
-            fits = self.seat_fits[seat] = garden_fits(garden)
+        if fits[0] is not garden:
+            fits = self.seat_fits[seat] = (garden, *garden_fits(tuple(garden))[1:])
         return fits
 
     # -- transitions ----------------------------------------------------------------------
@@ -488,7 +489,7 @@ class LuckyNumbersState(State):
         fits = self._fits_of(seat)
         replaced = garden[cell]
         garden[cell] = tile
-        self.seat_fits[seat] = refit(fits, tuple(garden), cell)
+        self.seat_fits[seat] = refit(fits, garden, cell)
         if replaced != NO_TILE:
             self.table.append(replaced)
         return replaced

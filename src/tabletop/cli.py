@@ -751,8 +751,8 @@ def solve_kalah(
     ] = None,
     table_bits: Annotated[
         int,
-        typer.Option("--table-bits", min=10, max=30, help="Transposition table of 2**N slots (40 B each)."),
-    ] = 22,
+        typer.Option("--table-bits", min=12, max=30, help="Transposition table of 2**N slots (8 B each)."),
+    ] = 24,
     openings: Annotated[
         bool, typer.Option("--openings", help="Also the exact value of every opening.")
     ] = False,

@@ -8,10 +8,12 @@ itself on hand-made positions, and whole games played through the engine.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from test_kalah_perft import INFINITY, RULE_SETS, SOLVED, _search
 
 from tabletop import bots, games
+from tabletop.bots.solvers import kalah_kernels as kernels
 from tabletop.bots.solvers.kalah import (
     KalahPerfectBot,
     KalahSolver,
@@ -120,6 +122,64 @@ def test_bad_boards_are_refused() -> None:
         solve(6, 0)
     with pytest.raises(ValueError, match="database seeds must be 0 to 72; got 99"):
         KalahSolver(2, empty_capture=False, end_rule="sweep", database_seeds=99)
+
+
+# -- the transposition table --------------------------------------------------------------
+
+TABLE_BITS = 12
+SHIFT = kernels.KEY_BITS - (TABLE_BITS - 2)  # check bits of 2**10 buckets of four
+INVERSE = pow(kernels._MIX, -1, 1 << kernels.KEY_BITS)
+
+
+def _key_of(bucket: int, check: int) -> int:
+    """The rank stored as `check` in `bucket`: the mix undone in exact integer arithmetic."""
+    mixed = (bucket // kernels.BUCKET) << SHIFT | check
+    return mixed * INVERSE % (1 << kernels.KEY_BITS)
+
+
+def test_a_bucket_and_its_check_give_back_the_key() -> None:
+    # Exact keys: the compiled mix wraps round 64 bits and must still be the bijection of 47.
+    assert kernels.table_shift(1 << TABLE_BITS) == SHIFT
+    largest = int(kernels.binomials()[kernels.MAX_SEEDS + kernels.MAX_PITS, kernels.MAX_PITS]) - 1
+    assert largest < 1 << kernels.KEY_BITS
+    for key in [0, 1, 2, 12_345, 10**9 + 7, 3**29, largest]:
+        bucket, check = kernels.bucket_of(key, SHIFT)
+        assert 0 <= bucket < 1 << TABLE_BITS and bucket % kernels.BUCKET == 0
+        assert _key_of(bucket, check) == key
+
+
+def test_keys_sharing_a_bucket_never_read_each_others_bounds() -> None:
+    # Six positions in one bucket of four: each reads its own bounds or nothing, never another's.
+    table = np.zeros(1 << TABLE_BITS, dtype=np.int64)
+    bucket = 8 * kernels.BUCKET
+    keys = [_key_of(bucket, check) for check in (1, 2, 3, 4, 5, 6)]
+    assert {kernels.bucket_of(key, SHIFT)[0] for key in keys} == {bucket}
+    for seeds, key in enumerate(keys, start=20):
+        kernels.store(table, *kernels.bucket_of(key, SHIFT), -seeds + 1, seeds - 1, seeds % 6, seeds)
+    for seeds, key in enumerate(keys, start=20):
+        word = kernels.probe(table, *kernels.bucket_of(key, SHIFT))
+        if word:
+            assert tuple(kernels.unpack(word)) == (-seeds + 1, seeds - 1, seeds % 6)
+    # The fifth and sixth stores each replaced the slot with the fewest seeds: the first two.
+    found = [bool(kernels.probe(table, *kernels.bucket_of(key, SHIFT))) for key in keys]
+    assert found == [False, False, True, True, True, True]
+
+
+def test_a_stored_position_updates_its_own_slot_and_clamps_its_bounds() -> None:
+    table = np.zeros(1 << TABLE_BITS, dtype=np.int64)
+    bucket, check = kernels.bucket_of(777, SHIFT)
+    kernels.store(table, bucket, check, -kernels.INFINITY, 4, -1, 30)
+    kernels.store(table, bucket, check, 2, kernels.INFINITY, 5, 30)
+    assert np.count_nonzero(table) == 1
+    # Unknown bounds are kept as the bound every position has: |value| ≤ seeds in the pits.
+    assert tuple(kernels.unpack(kernels.probe(table, bucket, check))) == (2, 30, 5)
+    kernels.store(table, bucket, check, -kernels.INFINITY, 4, -1, 30)
+    assert tuple(kernels.unpack(kernels.probe(table, bucket, check))) == (-30, 4, -1)
+
+
+def test_table_sizes_outside_the_packed_layout_are_refused() -> None:
+    with pytest.raises(ValueError, match="table bits must be 12 to 30; got 11"):
+        KalahSolver(2, empty_capture=False, end_rule="sweep", table_bits=11)
 
 
 # -- the bot ------------------------------------------------------------------------------

@@ -42,12 +42,14 @@ BOT_BOARD_LIMIT = 12
 """The bot takes tables with pits × seeds up to this (every board of the tested solved values)."""
 BOT_DATABASE_SEEDS = 12
 """The bot's endgame database: positions with up to 12 seeds (2.7 million on six pits)."""
-BOT_TABLE_BITS = 20
-"""The bot's transposition table: 2**20 slots (40 MiB per rule set in use)."""
+BOT_TABLE_BITS = 22
+"""The bot's transposition table: 2**22 slots (32 MiB per rule set in use)."""
 DATABASE_BYTES = 100_000_000
 """The largest default endgame database, in bytes (one per position; see `default_database_seeds`)."""
-TABLE_BITS = 22
-"""The default transposition table: 2**22 slots of 40 bytes (160 MiB)."""
+TABLE_BITS = 24
+"""The default transposition table: 2**24 slots of 8 bytes (128 MiB)."""
+MAX_TABLE_BITS = 30
+"""The largest transposition table: 2**30 slots (8 GiB)."""
 
 
 @dataclass(frozen=True)
@@ -91,11 +93,15 @@ class KalahSolver:
         limit = default_database_seeds(pits, kernels.MAX_SEEDS) if database_seeds is None else database_seeds
         if not 0 <= limit <= kernels.MAX_SEEDS:
             raise ValueError(f"database seeds must be 0 to {kernels.MAX_SEEDS}; got {limit}")
+        if not kernels.MIN_TABLE_BITS <= table_bits <= MAX_TABLE_BITS:
+            raise ValueError(
+                f"table bits must be {kernels.MIN_TABLE_BITS} to {MAX_TABLE_BITS}; got {table_bits}"
+            )
         self.database_seeds = limit
         started = perf_counter()
         self.database = kernels.build_database(pits, limit, empty_capture, self.rules[1], self.choose)
         self.database_seconds = perf_counter() - started
-        self.table = np.zeros((1 << table_bits, 5), dtype=np.int64)
+        self.table = np.zeros(1 << table_bits, dtype=np.int64)
         self.counters = np.zeros(1, dtype=np.int64)
         self._stack = np.zeros((kernels.MAX_PLY, 2 * pits + 1), dtype=np.int64)
         self.progress: Callable[[int, int, int], None] | None = None

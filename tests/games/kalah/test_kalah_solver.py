@@ -155,12 +155,15 @@ def test_keys_sharing_a_bucket_never_read_each_others_bounds() -> None:
     keys = [_key_of(bucket, check) for check in (1, 2, 3, 4, 5, 6)]
     assert {kernels.bucket_of(key, SHIFT)[0] for key in keys} == {bucket}
     for seeds, key in enumerate(keys, start=20):
-        kernels.store(table, *kernels.bucket_of(key, SHIFT), -seeds + 1, seeds - 1, seeds % 6, seeds)
+        priority = seeds - 19  # later entries searched more
+        kernels.store(
+            table, *kernels.bucket_of(key, SHIFT), -seeds + 1, seeds - 1, seeds % 6, seeds, priority
+        )
     for seeds, key in enumerate(keys, start=20):
         word = kernels.probe(table, *kernels.bucket_of(key, SHIFT))
         if word:
             assert tuple(kernels.unpack(word)) == (-seeds + 1, seeds - 1, seeds % 6)
-    # The fifth and sixth stores each replaced the slot with the fewest seeds: the first two.
+    # The fifth and sixth stores each replaced the slot of the lowest priority: the first two.
     found = [bool(kernels.probe(table, *kernels.bucket_of(key, SHIFT))) for key in keys]
     assert found == [False, False, True, True, True, True]
 
@@ -168,12 +171,12 @@ def test_keys_sharing_a_bucket_never_read_each_others_bounds() -> None:
 def test_a_stored_position_updates_its_own_slot_and_clamps_its_bounds() -> None:
     table = np.zeros(1 << TABLE_BITS, dtype=np.int64)
     bucket, check = kernels.bucket_of(777, SHIFT)
-    kernels.store(table, bucket, check, -kernels.INFINITY, 4, -1, 30)
-    kernels.store(table, bucket, check, 2, kernels.INFINITY, 5, 30)
+    kernels.store(table, bucket, check, -kernels.INFINITY, 4, -1, 30, 9)
+    kernels.store(table, bucket, check, 2, kernels.INFINITY, 5, 30, 3)
     assert np.count_nonzero(table) == 1
     # Unknown bounds are kept as the bound every position has: |value| ≤ seeds in the pits.
     assert tuple(kernels.unpack(kernels.probe(table, bucket, check))) == (2, 30, 5)
-    kernels.store(table, bucket, check, -kernels.INFINITY, 4, -1, 30)
+    kernels.store(table, bucket, check, -kernels.INFINITY, 4, -1, 30, 9)
     assert tuple(kernels.unpack(kernels.probe(table, bucket, check))) == (-30, 4, -1)
 
 

@@ -32,11 +32,16 @@ LARGER = {  # the rules page's rows beyond pits × seeds = 12, same columns as S
 }
 
 
-def _values(pits: int, seeds: int, database_seeds: int | None = None) -> tuple[int, ...]:
+def _values(pits: int, seeds: int, database_seeds: int | None = None, threads: int = 1) -> tuple[int, ...]:
     found = []
     for empty_capture, end_rule in RULE_SETS.values():
         solution = solve(
-            pits, seeds, empty_capture=empty_capture, end_rule=end_rule, database_seeds=database_seeds
+            pits,
+            seeds,
+            empty_capture=empty_capture,
+            end_rule=end_rule,
+            database_seeds=database_seeds,
+            threads=threads,
         )
         found.append(solution.value)
     return tuple(found)
@@ -53,6 +58,15 @@ def test_the_search_alone_and_a_small_database_agree_with_the_table(database_see
     # The same values whether the endgame database answers most of the tree or none of it.
     for board in [(2, 4), (3, 3), (4, 2), (6, 1)]:
         assert _values(*board, database_seeds=database_seeds) == SOLVED[board]
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_sharing_the_table_agree_with_the_table(threads: int) -> None:
+    # Lazy SMP: whichever thread finishes a search first answers it, and threads stopped
+    # midway must leave no false bound behind for the next search (MTD(f) reuses them all).
+    for board in [(3, 4), (4, 3), (6, 2)]:
+        assert _values(*board, database_seeds=4, threads=threads) == SOLVED[board]
+    assert _values(4, 4, threads=threads) == LARGER[(4, 4)]
 
 
 @pytest.mark.parametrize("board", sorted(LARGER))
@@ -122,6 +136,8 @@ def test_bad_boards_are_refused() -> None:
         solve(6, 0)
     with pytest.raises(ValueError, match="database seeds must be 0 to 72; got 99"):
         KalahSolver(2, empty_capture=False, end_rule="sweep", database_seeds=99)
+    with pytest.raises(ValueError, match="threads must be 1 to 8; got 0"):
+        KalahSolver(2, empty_capture=False, end_rule="sweep", threads=0)
 
 
 # -- the transposition table --------------------------------------------------------------

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from threading import Lock, Thread
 from time import perf_counter
 
 import numpy as np
@@ -50,6 +51,8 @@ TABLE_BITS = 24
 """The default transposition table: 2**24 slots of 8 bytes (128 MiB)."""
 MAX_TABLE_BITS = 30
 """The largest transposition table: 2**30 slots (8 GiB)."""
+MAX_THREADS = 8
+"""The most search threads sharing one table (the goal machine has two cores)."""
 
 
 @dataclass(frozen=True)
@@ -85,8 +88,11 @@ class KalahSolver:
         end_rule: str,
         database_seeds: int | None = None,
         table_bits: int = TABLE_BITS,
+        threads: int = 1,
     ) -> None:
         _check_pits(pits)
+        if not 1 <= threads <= MAX_THREADS:
+            raise ValueError(f"threads must be 1 to {MAX_THREADS}; got {threads}")
         self.pits = pits
         self.rules = (empty_capture, end_rule == SWEEP)
         self.choose = kernels.binomials()
@@ -102,15 +108,18 @@ class KalahSolver:
         self.database = kernels.build_database(pits, limit, empty_capture, self.rules[1], self.choose)
         self.database_seconds = perf_counter() - started
         self.table = np.zeros(1 << table_bits, dtype=np.int64)
-        self.counters = np.zeros(1, dtype=np.int64)
-        self._stack = np.zeros((kernels.MAX_PLY, 2 * pits + 1), dtype=np.int64)
+        self.threads = threads
+        # One row of counters per thread, a cache line apart, and a stack each.
+        self.counters = np.zeros((threads, 8), dtype=np.int64)
+        self._stacks = np.zeros((threads, kernels.MAX_PLY, 2 * pits + 1), dtype=np.int64)
+        self._stop = np.zeros(1, dtype=np.int64)
         self.progress: Callable[[int, int, int], None] | None = None
         """Called after every zero-window search of `value` with (β, result, positions so far)."""
 
     @property
     def positions(self) -> int:
-        """Positions searched so far (database look-ups not counted)."""
-        return int(self.counters[0])
+        """Positions searched so far by all threads (database look-ups not counted)."""
+        return int(self.counters[:, 0].sum())
 
     def value(self, cells: list[int]) -> int:
         """The exact value of a position seen from its mover (`cells_of`), by MTD(f)."""
@@ -162,10 +171,44 @@ class KalahSolver:
         return gain + after if kind == kernels.AGAIN else gain - after
 
     def _search(self, cells: list[int], alpha: int, beta: int) -> int:
-        self._stack[0, :] = cells
+        """One search of `cells` within (alpha, beta), by every thread at once: the first result.
+
+        Every thread searches the whole tree (lazy SMP, see `kalah_kernels.search`) and any
+        one's result is the answer: every bound in the shared table is true. The first to
+        finish stops the others, whose void results are dropped.
+        """
+        if self.threads == 1:
+            return self._run(0, cells, alpha, beta)
+        first: list[int] = []
+        lock = Lock()
+
+        def run(index: int) -> None:
+            value = self._run(index, cells, alpha, beta)
+            with lock:
+                if not first:
+                    first.append(value)
+                    self._stop[0] = 1
+
+        self._stop[0] = 0
+        helpers = [Thread(target=run, args=(index,)) for index in range(1, self.threads)]
+        for helper in helpers:
+            helper.start()
+        run(0)
+        for helper in helpers:
+            helper.join()
+        return first[0]
+
+    def _run(self, index: int, cells: list[int], alpha: int, beta: int) -> int:
+        # Helpers reorder only the upper half of the tree above the database, where subtrees
+        # are large enough to share: lower, their own search would just be ordered worse
+        # (measured on (6,3) and (5,4): 3-8% fewer positions for the main thread than
+        # reordering everywhere).
+        helper_from = (self.database_seeds + sum(cells)) // 2 if index > 0 else kernels.INFINITY
+        stack = self._stacks[index]
+        stack[0, :] = cells
         return int(
             kernels.search(
-                self._stack,
+                stack,
                 alpha,
                 beta,
                 self.pits,
@@ -174,7 +217,9 @@ class KalahSolver:
                 self.database,
                 self.database_seeds,
                 self.table,
-                self.counters,
+                self.counters[index],
+                self._stop,
+                helper_from,
             )
         )
 
@@ -211,6 +256,7 @@ def solve(
     end_rule: str = SWEEP,
     database_seeds: int | None = None,
     table_bits: int = TABLE_BITS,
+    threads: int = 1,
     openings: bool = False,
     progress: Callable[[int, int, int], None] | None = None,
 ) -> Solution:
@@ -234,6 +280,7 @@ def solve(
         end_rule=end_rule,
         database_seeds=database_seeds,
         table_bits=table_bits,
+        threads=threads,
     )
     solver.progress = progress
     start = [seeds] * pits + [0] + [seeds] * pits

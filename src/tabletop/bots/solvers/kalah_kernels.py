@@ -331,7 +331,7 @@ _PIT, _GAIN, _KIND, _SEEDS, _BUCKET, _START = 10, 11, 12, 13, 14, 15
 _FIELDS = 16
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(
     stack: IntArray,
     alpha: int,
@@ -343,6 +343,8 @@ def search(
     limit: int,
     table: IntArray,
     counters: IntArray,
+    stop: IntArray,
+    helper: int,
 ) -> int:  # pragma: no cover - compiled
     """Fail-soft negamax with alpha-beta over whole games: the value of `stack[0]` within (alpha, beta).
 
@@ -353,6 +355,13 @@ def search(
     than ranking by the seeds in play). Moves are tried best-first (`_order_moves`).
     `counters[0]` counts the positions searched. The recursion runs on an explicit stack
     (numba cannot cache recursive functions): `frames[ply]` is one node's window and progress.
+
+    Several threads may search the same position at once sharing `table` (lazy SMP: one
+    slot is one word, so no thread reads a torn entry): a helper, at positions with at least
+    `helper` seeds, tries every move after the first in reverse order, so that where all
+    moves must be searched the threads start from opposite ends and each finds the other's
+    results in the table (the main search passes `helper` = INFINITY). Once `stop[0]` is
+    set the search returns at once, storing nothing more (its return value is then void).
     """
     frames = np.zeros((MAX_PLY, _FIELDS), dtype=np.int64)
     orders = np.zeros((MAX_PLY, m), dtype=np.int64)
@@ -360,8 +369,12 @@ def search(
     frames[0, _BETA] = beta
     ply = 0
     shift = table_shift(table.shape[0])
-    resolved, value = _open(stack, frames, orders, 0, m, choose, database, limit, table, shift, counters)
+    resolved, value = _open(
+        stack, frames, orders, 0, m, choose, database, limit, table, shift, helper, counters
+    )
     while True:
+        if stop[0]:
+            return 0
         if resolved:
             if ply == 0:
                 return value
@@ -371,7 +384,7 @@ def search(
                 value = _close(frames, ply, table, counters)
                 continue
         ply, resolved, value = _descend(
-            stack, frames, orders, ply, m, rules, choose, database, limit, table, shift, counters
+            stack, frames, orders, ply, m, rules, choose, database, limit, table, shift, helper, counters
         )
 
 
@@ -388,6 +401,7 @@ def _descend(
     limit: int,
     table: IntArray,
     shift: int,
+    helper: int,
     counters: IntArray,
 ) -> tuple[int, bool, int]:  # pragma: no cover - compiled
     """Plays the next move of node `ply`: (ply, resolved, value) of the node the search is now at.
@@ -418,7 +432,7 @@ def _descend(
         if ply + 2 >= MAX_PLY:
             raise ValueError("the search went deeper than MAX_PLY")
         resolved, value = _open(
-            stack, frames, orders, ply + 1, m, choose, database, limit, table, shift, counters
+            stack, frames, orders, ply + 1, m, choose, database, limit, table, shift, helper, counters
         )
         return ply + 1, resolved, value
     return ply, True, _close(frames, ply, table, counters)
@@ -488,6 +502,7 @@ def _open(
     limit: int,
     table: IntArray,
     shift: int,
+    helper: int,
     counters: IntArray,
 ) -> tuple[bool, int]:  # pragma: no cover - compiled
     """Enters the node `stack[ply]`: (True, value) when known at once, else (False, 0) and its frame set."""
@@ -527,17 +542,19 @@ def _open(
     frames[ply, _START] = counters[0]
     frames[ply, _CHECK] = check
     frames[ply, _NEXT] = 0
-    _order_moves(cells, m, hint, orders[ply])
+    _order_moves(cells, m, hint, seeds >= helper, orders[ply])
     return False, 0
 
 
 @njit(cache=True)
-def _order_moves(cells: IntArray, m: int, hint: int, order: IntArray) -> None:  # pragma: no cover - compiled
+def _order_moves(
+    cells: IntArray, m: int, hint: int, reverse: bool, order: IntArray
+) -> None:  # pragma: no cover - compiled
     """Writes the mover's non-empty pits into `order`, most promising first; −1 fills the rest.
 
     The table's best pit first, then sowings ending in the store (K-R3), nearest the store
     first so that the others stay playable, then captures by size, then the rest from the
-    right.
+    right. With `reverse` (a helper thread, see `search`) the moves after the first are reversed.
     """
     size = 2 * m + 1
     count = 0
@@ -564,3 +581,9 @@ def _order_moves(cells: IntArray, m: int, hint: int, order: IntArray) -> None:  
         count += 1
     for place in range(m):
         order[place] = 7 - (order[place] & 7) if place < count else -1
+    if reverse:
+        first, last = 1, count - 1
+        while first < last:
+            order[first], order[last] = order[last], order[first]
+            first += 1
+            last -= 1

@@ -69,6 +69,20 @@ def test_threads_sharing_the_table_agree_with_the_table(threads: int) -> None:
     assert _values(4, 4, threads=threads) == LARGER[(4, 4)]
 
 
+@pytest.mark.parametrize("rule_set", sorted(RULE_SETS))
+def test_a_database_built_by_threads_is_the_one_built_alone(rule_set: str) -> None:
+    # Threads split each seed total and may meet in each other's part (chains of sowings
+    # that pass the turn): every byte must still be the one a single walk writes.
+    empty_capture, end_rule = RULE_SETS[rule_set]
+    alone = KalahSolver(4, empty_capture=empty_capture, end_rule=end_rule, database_seeds=11)
+    for threads in (2, 3):
+        shared = KalahSolver(
+            4, empty_capture=empty_capture, end_rule=end_rule, database_seeds=11, threads=threads
+        )
+        assert np.array_equal(shared.database, alone.database)
+    assert kernels.UNKNOWN not in alone.database
+
+
 @pytest.mark.parametrize("board", sorted(LARGER))
 def test_larger_solved_values(board: tuple[int, int]) -> None:
     assert _values(*board) == LARGER[board]

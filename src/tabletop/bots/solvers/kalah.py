@@ -25,6 +25,7 @@ database; later moves reuse the solver and take milliseconds.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -32,6 +33,7 @@ from threading import Lock, Thread
 from time import perf_counter
 
 import numpy as np
+import numpy.typing as npt
 
 from tabletop.bots.solvers import kalah_kernels as kernels
 from tabletop.engine import ActionId, OptionValue, Seat, State
@@ -105,16 +107,38 @@ class KalahSolver:
             )
         self.database_seeds = limit
         started = perf_counter()
-        self.database = kernels.build_database(pits, limit, empty_capture, self.rules[1], self.choose)
+        self.threads = threads
+        self.database = self._build_database(limit)
         self.database_seconds = perf_counter() - started
         self.table = np.zeros(1 << table_bits, dtype=np.int64)
-        self.threads = threads
         # One row of counters per thread, a cache line apart, and a stack each.
         self.counters = np.zeros((threads, 8), dtype=np.int64)
         self._stacks = np.zeros((threads, kernels.MAX_PLY, 2 * pits + 1), dtype=np.int64)
         self._stop = np.zeros(1, dtype=np.int64)
         self.progress: Callable[[int, int, int], None] | None = None
         """Called after every zero-window search of `value` with (β, result, positions so far)."""
+
+    def _build_database(self, limit: int) -> npt.NDArray[np.int8]:
+        """The endgame database, one seed total after another, each split between the threads."""
+        m, (empty_capture, sweep) = self.pits, self.rules
+        if self.threads == 1:
+            return kernels.build_database(m, limit, empty_capture, sweep, self.choose)
+        database = np.full(int(self.choose[limit + 2 * m, 2 * m]), kernels.UNKNOWN, dtype=np.int8)
+        for seeds in range(limit + 1):
+            first = int(self.choose[seeds - 1 + 2 * m, 2 * m]) if seeds else 0
+            bounds = np.linspace(first, int(self.choose[seeds + 2 * m, 2 * m]), self.threads + 1).astype(int)
+            parts = [
+                Thread(
+                    target=kernels.build_ranks,
+                    args=(m, int(start), int(stop), empty_capture, sweep, self.choose, database),
+                )
+                for start, stop in itertools.pairwise(bounds)
+            ]
+            for part in parts:
+                part.start()
+            for part in parts:
+                part.join()
+        return database
 
     @property
     def positions(self) -> int:

@@ -155,17 +155,42 @@ def build_database(
     mover's row and pass the turn; they are solved first, depth-first (`_solve_chain`).
     Such a chain is finite: each link moves seeds strictly closer to their owner's store.
     """
-    size = choose[limit + 2 * m, 2 * m]
-    database = np.full(size, UNKNOWN, dtype=np.int8)
+    database = np.full(choose[limit + 2 * m, 2 * m], UNKNOWN, dtype=np.int8)
+    build_ranks(m, 0, database.size, empty_capture, sweep, choose, database)
+    return database
+
+
+@njit(cache=True, nogil=True)
+def build_ranks(
+    m: int, start: int, stop: int, empty_capture: bool, sweep: bool, choose: IntArray, database: ByteArray
+) -> None:  # pragma: no cover - compiled
+    """Solves every position of rank `start` to `stop` − 1 not yet in `database` (see `build_database`).
+
+    Threads may build parts of one seed total at once: every rank below the total's first is
+    known, a chain reaching into another thread's part solves what it needs itself, and two
+    threads solving one position write the same byte.
+    """
     stack = np.zeros((MAX_PLY, 2 * m + 1), dtype=np.int64)
     frames = np.zeros((MAX_PLY, 2), dtype=np.int64)
-    bars = np.arange(2 * m, dtype=np.int64)
-    for index in range(size):
+    bars = np.zeros(2 * m, dtype=np.int64)
+    _bars_of_rank(start, choose, bars)
+    for index in range(start, stop):
         if database[index] == UNKNOWN:
             _cells_of_bars(bars, m, stack[0])
             _solve_chain(stack, frames, m, empty_capture, sweep, choose, database)
         next_ranks(bars, 2 * m)
-    return database
+
+
+@njit(cache=True)
+def _bars_of_rank(position: int, choose: IntArray, bars: IntArray) -> None:  # pragma: no cover - compiled
+    """The bars of the position of rank `position` (the inverse of `rank`'s sum, greedily from the top)."""
+    left = position
+    for j in range(bars.size - 1, -1, -1):
+        bar = j
+        while choose[bar + 1, j + 1] <= left:
+            bar += 1
+        bars[j] = bar
+        left -= choose[bar, j + 1]
 
 
 @njit(cache=True)

@@ -6,7 +6,8 @@ value of every position with at most `database_seeds` seeds left in the pits, by
 in rank order (`kalah_kernels.build_database`); above that it searches the whole game with
 fail-soft alpha-beta and a transposition table, driven by MTD(f) (zero-window searches
 converging on the value, every bound they leave in the table reused by the next). All the
-work is compiled by numba (`kalah_kernels`).
+work is compiled by numba (`kalah_kernels`); with `threads` > 1 the database is built and
+every search run by that many threads sharing one table (the bot uses one).
 
 A value is the mover's store gain still to come minus the opponent's: it does not depend
 on the stores, so one table serves every position of the rule set. `solve` adds the

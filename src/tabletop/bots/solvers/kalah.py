@@ -218,9 +218,12 @@ class KalahSolver:
         helpers = [Thread(target=run, args=(index,)) for index in range(1, self.threads)]
         for helper in helpers:
             helper.start()
-        run(0)
-        for helper in helpers:
-            helper.join()
+        try:
+            run(0)
+        finally:  # an error in the main search must not leave the helpers running
+            self._stop[0] = 1
+            for helper in helpers:
+                helper.join()
         return first[0]
 
     def _run(self, index: int, cells: list[int], alpha: int, beta: int) -> int:

@@ -751,8 +751,11 @@ def solve_kalah(
     ] = None,
     table_bits: Annotated[
         int,
-        typer.Option("--table-bits", min=10, max=30, help="Transposition table of 2**N slots (40 B each)."),
-    ] = 22,
+        typer.Option("--table-bits", min=12, max=30, help="Transposition table of 2**N slots (8 B each)."),
+    ] = 24,
+    threads: Annotated[
+        int, typer.Option("--threads", min=1, max=8, help="Search threads sharing the table (lazy SMP).")
+    ] = 2,
     openings: Annotated[
         bool, typer.Option("--openings", help="Also the exact value of every opening.")
     ] = False,
@@ -786,6 +789,7 @@ def solve_kalah(
         end_rule=end_rule,
         database_seeds=database_seeds,
         table_bits=table_bits,
+        threads=threads,
         openings=openings,
         progress=show_pass if verbose else None,
     )

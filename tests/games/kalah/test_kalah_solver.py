@@ -8,10 +8,12 @@ itself on hand-made positions, and whole games played through the engine.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from test_kalah_perft import INFINITY, RULE_SETS, SOLVED, _search
 
 from tabletop import bots, games
+from tabletop.bots.solvers import kalah_kernels as kernels
 from tabletop.bots.solvers.kalah import (
     KalahPerfectBot,
     KalahSolver,
@@ -30,11 +32,16 @@ LARGER = {  # the rules page's rows beyond pits × seeds = 12, same columns as S
 }
 
 
-def _values(pits: int, seeds: int, database_seeds: int | None = None) -> tuple[int, ...]:
+def _values(pits: int, seeds: int, database_seeds: int | None = None, threads: int = 1) -> tuple[int, ...]:
     found = []
     for empty_capture, end_rule in RULE_SETS.values():
         solution = solve(
-            pits, seeds, empty_capture=empty_capture, end_rule=end_rule, database_seeds=database_seeds
+            pits,
+            seeds,
+            empty_capture=empty_capture,
+            end_rule=end_rule,
+            database_seeds=database_seeds,
+            threads=threads,
         )
         found.append(solution.value)
     return tuple(found)
@@ -51,6 +58,29 @@ def test_the_search_alone_and_a_small_database_agree_with_the_table(database_see
     # The same values whether the endgame database answers most of the tree or none of it.
     for board in [(2, 4), (3, 3), (4, 2), (6, 1)]:
         assert _values(*board, database_seeds=database_seeds) == SOLVED[board]
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_sharing_the_table_agree_with_the_table(threads: int) -> None:
+    # Lazy SMP: whichever thread finishes a search first answers it, and threads stopped
+    # midway must leave no false bound behind for the next search (MTD(f) reuses them all).
+    for board in [(3, 4), (4, 3), (6, 2)]:
+        assert _values(*board, database_seeds=4, threads=threads) == SOLVED[board]
+    assert _values(4, 4, threads=threads) == LARGER[(4, 4)]
+
+
+@pytest.mark.parametrize("rule_set", sorted(RULE_SETS))
+def test_a_database_built_by_threads_is_the_one_built_alone(rule_set: str) -> None:
+    # Threads split each seed total and may meet in each other's part (chains of sowings
+    # that pass the turn): every byte must still be the one a single walk writes.
+    empty_capture, end_rule = RULE_SETS[rule_set]
+    alone = KalahSolver(4, empty_capture=empty_capture, end_rule=end_rule, database_seeds=11)
+    for threads in (2, 3):
+        shared = KalahSolver(
+            4, empty_capture=empty_capture, end_rule=end_rule, database_seeds=11, threads=threads
+        )
+        assert np.array_equal(shared.database, alone.database)
+    assert kernels.UNKNOWN not in alone.database
 
 
 @pytest.mark.parametrize("board", sorted(LARGER))
@@ -120,6 +150,69 @@ def test_bad_boards_are_refused() -> None:
         solve(6, 0)
     with pytest.raises(ValueError, match="database seeds must be 0 to 72; got 99"):
         KalahSolver(2, empty_capture=False, end_rule="sweep", database_seeds=99)
+    with pytest.raises(ValueError, match="threads must be 1 to 8; got 0"):
+        KalahSolver(2, empty_capture=False, end_rule="sweep", threads=0)
+
+
+# -- the transposition table --------------------------------------------------------------
+
+TABLE_BITS = 12
+SHIFT = kernels.KEY_BITS - (TABLE_BITS - 2)  # check bits of 2**10 buckets of four
+INVERSE = pow(kernels._MIX, -1, 1 << kernels.KEY_BITS)
+
+
+def _key_of(bucket: int, check: int) -> int:
+    """The rank stored as `check` in `bucket`: the mix undone in exact integer arithmetic."""
+    mixed = (bucket // kernels.BUCKET) << SHIFT | check
+    return mixed * INVERSE % (1 << kernels.KEY_BITS)
+
+
+def test_a_bucket_and_its_check_give_back_the_key() -> None:
+    # Exact keys: the compiled mix wraps round 64 bits and must still be the bijection of 47.
+    assert kernels.table_shift(1 << TABLE_BITS) == SHIFT
+    largest = int(kernels.binomials()[kernels.MAX_SEEDS + kernels.MAX_PITS, kernels.MAX_PITS]) - 1
+    assert largest < 1 << kernels.KEY_BITS
+    for key in [0, 1, 2, 12_345, 10**9 + 7, 3**29, largest]:
+        bucket, check = kernels.bucket_of(key, SHIFT)
+        assert 0 <= bucket < 1 << TABLE_BITS and bucket % kernels.BUCKET == 0
+        assert _key_of(bucket, check) == key
+
+
+def test_keys_sharing_a_bucket_never_read_each_others_bounds() -> None:
+    # Six positions in one bucket of four: each reads its own bounds or nothing, never another's.
+    table = np.zeros(1 << TABLE_BITS, dtype=np.int64)
+    bucket = 8 * kernels.BUCKET
+    keys = [_key_of(bucket, check) for check in (1, 2, 3, 4, 5, 6)]
+    assert {kernels.bucket_of(key, SHIFT)[0] for key in keys} == {bucket}
+    for seeds, key in enumerate(keys, start=20):
+        priority = seeds - 19  # later entries searched more
+        kernels.store(
+            table, *kernels.bucket_of(key, SHIFT), -seeds + 1, seeds - 1, seeds % 6, seeds, priority
+        )
+    for seeds, key in enumerate(keys, start=20):
+        word = kernels.probe(table, *kernels.bucket_of(key, SHIFT))
+        if word:
+            assert tuple(kernels.unpack(word)) == (-seeds + 1, seeds - 1, seeds % 6)
+    # The fifth and sixth stores each replaced the slot of the lowest priority: the first two.
+    found = [bool(kernels.probe(table, *kernels.bucket_of(key, SHIFT))) for key in keys]
+    assert found == [False, False, True, True, True, True]
+
+
+def test_a_stored_position_updates_its_own_slot_and_clamps_its_bounds() -> None:
+    table = np.zeros(1 << TABLE_BITS, dtype=np.int64)
+    bucket, check = kernels.bucket_of(777, SHIFT)
+    kernels.store(table, bucket, check, -kernels.INFINITY, 4, -1, 30, 9)
+    kernels.store(table, bucket, check, 2, kernels.INFINITY, 5, 30, 3)
+    assert np.count_nonzero(table) == 1
+    # Unknown bounds are kept as the bound every position has: |value| ≤ seeds in the pits.
+    assert tuple(kernels.unpack(kernels.probe(table, bucket, check))) == (2, 30, 5)
+    kernels.store(table, bucket, check, -kernels.INFINITY, 4, -1, 30, 9)
+    assert tuple(kernels.unpack(kernels.probe(table, bucket, check))) == (-30, 4, -1)
+
+
+def test_table_sizes_outside_the_packed_layout_are_refused() -> None:
+    with pytest.raises(ValueError, match="table bits must be 12 to 30; got 11"):
+        KalahSolver(2, empty_capture=False, end_rule="sweep", table_bits=11)
 
 
 # -- the bot ------------------------------------------------------------------------------

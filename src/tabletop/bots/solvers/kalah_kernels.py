@@ -43,6 +43,12 @@ UNKNOWN = -128
 """The database's mark for a position not computed yet (values lie in −72…72)."""
 INFINITY = 1000
 """Beyond every value: a window bound that cuts nothing."""
+KEY_BITS = 47
+"""Every rank of the largest board fits: C(72 + 12, 12) < 2**47."""
+BUCKET = 4
+"""Slots per bucket of the transposition table: 32 bytes, inside one cache line."""
+MIN_TABLE_BITS = 12
+"""The smallest table: the check bits (47 − 10 for 2**10 buckets) and the rest fit one int64."""
 
 IntArray = npt.NDArray[np.int64]
 ByteArray = npt.NDArray[np.int8]
@@ -149,17 +155,42 @@ def build_database(
     mover's row and pass the turn; they are solved first, depth-first (`_solve_chain`).
     Such a chain is finite: each link moves seeds strictly closer to their owner's store.
     """
-    size = choose[limit + 2 * m, 2 * m]
-    database = np.full(size, UNKNOWN, dtype=np.int8)
+    database = np.full(choose[limit + 2 * m, 2 * m], UNKNOWN, dtype=np.int8)
+    build_ranks(m, 0, database.size, empty_capture, sweep, choose, database)
+    return database
+
+
+@njit(cache=True, nogil=True)
+def build_ranks(
+    m: int, start: int, stop: int, empty_capture: bool, sweep: bool, choose: IntArray, database: ByteArray
+) -> None:  # pragma: no cover - compiled
+    """Solves every position of rank `start` to `stop` − 1 not yet in `database` (see `build_database`).
+
+    Threads may build parts of one seed total at once: every rank below the total's first is
+    known, a chain reaching into another thread's part solves what it needs itself, and two
+    threads solving one position write the same byte.
+    """
     stack = np.zeros((MAX_PLY, 2 * m + 1), dtype=np.int64)
     frames = np.zeros((MAX_PLY, 2), dtype=np.int64)
-    bars = np.arange(2 * m, dtype=np.int64)
-    for index in range(size):
+    bars = np.zeros(2 * m, dtype=np.int64)
+    _bars_of_rank(start, choose, bars)
+    for index in range(start, stop):
         if database[index] == UNKNOWN:
             _cells_of_bars(bars, m, stack[0])
             _solve_chain(stack, frames, m, empty_capture, sweep, choose, database)
         next_ranks(bars, 2 * m)
-    return database
+
+
+@njit(cache=True)
+def _bars_of_rank(position: int, choose: IntArray, bars: IntArray) -> None:  # pragma: no cover - compiled
+    """The bars of the position of rank `position` (the inverse of `rank`'s sum, greedily from the top)."""
+    left = position
+    for j in range(bars.size - 1, -1, -1):
+        bar = j
+        while choose[bar + 1, j + 1] <= left:
+            bar += 1
+        bars[j] = bar
+        left -= choose[bar, j + 1]
 
 
 @njit(cache=True)
@@ -236,15 +267,96 @@ def _database_start(cells: IntArray, m: int) -> int:  # pragma: no cover - compi
     return -theirs
 
 
-# The frame of one node of the search, by field: the window it was given, the window left,
-# the transposition table's bounds, the best value and pit so far, where it is stored, the
-# next move to try, and the pit, gain and kind of the move being searched.
-_ALPHA, _BETA, _WINDOW_ALPHA, _WINDOW_BETA, _LOW, _HIGH, _BEST, _BEST_PIT, _SLOT, _KEY, _NEXT = range(11)
-_PIT, _GAIN, _KIND, _SEEDS, _BUCKET = 11, 12, 13, 14, 15
-_FIELDS = 16
+# A slot of the transposition table is one int64, so that a slot is read and written whole
+# (no torn entry) and four share a cache line. From the low bits: the replacement priority
+# (7 bits: the bit length of the positions searched under the entry), the best pit (3
+# bits, 7 = none), the upper and the lower bound (8 bits each, offset by 128, so a used
+# slot is never 0) and the check (the rest).
+# The key is mixed by a bijection of the 47-bit ranks (an odd multiplier modulo 2**47); its
+# top bits choose the bucket and the low `shift` bits are the check, so bucket and check
+# together give back the key: two positions never share a slot's check in one bucket.
+_MIX = 0x4F1BBCDCBFA5
+_KEY_MASK = (1 << KEY_BITS) - 1
+_PIT_SHIFT, _HIGH_SHIFT, _LOW_SHIFT, _CHECK_SHIFT = 7, 10, 18, 26
+_BOUND_OFFSET = 128
+_NO_PIT = 7
 
 
 @njit(cache=True)
+def table_shift(slots: int) -> int:  # pragma: no cover - compiled
+    """The check bits of a table of `slots` slots: the key bits its bucket number does not hold."""
+    bucket_bits = 0
+    while (BUCKET << bucket_bits) < slots:
+        bucket_bits += 1
+    return KEY_BITS - bucket_bits
+
+
+@njit(cache=True)
+def bucket_of(key: int, shift: int) -> tuple[int, int]:  # pragma: no cover - compiled
+    """The first slot of `key`'s bucket and the check that tells `key` apart from its bucket's others."""
+    mixed = (key * _MIX) & _KEY_MASK
+    return (mixed >> shift) * BUCKET, mixed & ((1 << shift) - 1)
+
+
+@njit(cache=True)
+def probe(table: IntArray, bucket: int, check: int) -> int:  # pragma: no cover - compiled
+    """The word stored for `check` in the bucket, or 0 when it holds none."""
+    for slot in range(bucket, bucket + BUCKET):
+        word = table[slot]
+        if word != 0 and word >> _CHECK_SHIFT == check:
+            return int(word)
+    return 0
+
+
+@njit(cache=True)
+def store(
+    table: IntArray, bucket: int, check: int, low: int, high: int, pit: int, seeds: int, priority: int
+) -> None:  # pragma: no cover - compiled
+    """Writes the bounds into `check`'s slot of the bucket, else over the slot of lowest priority.
+
+    `priority` (1…127) ranks what an entry saves: the bit length of the positions its search
+    took. Bounds are kept within ±`seeds` (the value's own bound), so they fit their 8 bits.
+    The bucket is scanned again rather than trusting a slot found earlier: a search sharing
+    the table may have replaced it since.
+    """
+    word = (
+        check << _CHECK_SHIFT
+        | (max(low, -seeds) + _BOUND_OFFSET) << _LOW_SHIFT
+        | (min(high, seeds) + _BOUND_OFFSET) << _HIGH_SHIFT
+        | (_NO_PIT if pit < 0 else pit) << _PIT_SHIFT
+        | priority
+    )
+    victim = bucket
+    for slot in range(bucket, bucket + BUCKET):
+        held = table[slot]
+        if held != 0 and held >> _CHECK_SHIFT == check:
+            victim = slot
+            break
+        if (held & 127) < (table[victim] & 127):
+            victim = slot
+    table[victim] = word
+
+
+@njit(cache=True)
+def unpack(word: int) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """A stored word's lower bound, upper bound and best pit (−1 for none)."""
+    pit = (word >> _PIT_SHIFT) & 7
+    return (
+        ((word >> _LOW_SHIFT) & 255) - _BOUND_OFFSET,
+        ((word >> _HIGH_SHIFT) & 255) - _BOUND_OFFSET,
+        -1 if pit == _NO_PIT else pit,
+    )
+
+
+# The frame of one node of the search, by field: the window it was given, the window left,
+# the transposition table's bounds, the best value and pit so far, its bucket and check,
+# the next move to try, and the pit, gain and kind of the move being searched.
+_ALPHA, _BETA, _WINDOW_ALPHA, _WINDOW_BETA, _LOW, _HIGH, _BEST, _BEST_PIT, _CHECK, _NEXT = range(10)
+_PIT, _GAIN, _KIND, _SEEDS, _BUCKET, _START = 10, 11, 12, 13, 14, 15
+_FIELDS = 16
+
+
+@njit(cache=True, nogil=True)
 def search(
     stack: IntArray,
     alpha: int,
@@ -256,35 +368,48 @@ def search(
     limit: int,
     table: IntArray,
     counters: IntArray,
+    stop: IntArray,
+    helper: int,
 ) -> int:  # pragma: no cover - compiled
     """Fail-soft negamax with alpha-beta over whole games: the value of `stack[0]` within (alpha, beta).
 
     `rules` is (empty_capture, sweep). Positions with at most `limit` seeds are read from the
-    database. `table` is the transposition table, one row per slot: key + 1 (0 = empty),
-    lower bound, upper bound, the best pit found and the seeds in play. A multiplicative
-    hash of the key picks a bucket of two slots: the first keeps the entry with more seeds
-    (the larger subtree, costlier to search again), the second takes the rest. Moves are
-    tried best-first (`_order_moves`).
+    database. `table` is the transposition table of one-word slots (`store`) in buckets of
+    `BUCKET`: a new entry replaces the one whose search took the fewest positions (the
+    cheapest to search again; on crowded tables it keeps a tenth fewer positions searched
+    than ranking by the seeds in play). Moves are tried best-first (`_order_moves`).
     `counters[0]` counts the positions searched. The recursion runs on an explicit stack
     (numba cannot cache recursive functions): `frames[ply]` is one node's window and progress.
+
+    Several threads may search the same position at once sharing `table` (lazy SMP: one
+    slot is one word, so no thread reads a torn entry): a helper, at positions with at least
+    `helper` seeds, tries every move after the first in reverse order, so that where all
+    moves must be searched the threads start from opposite ends and each finds the other's
+    results in the table (the main search passes `helper` = INFINITY). Once `stop[0]` is
+    set the search returns at once, storing nothing more (its return value is then void).
     """
     frames = np.zeros((MAX_PLY, _FIELDS), dtype=np.int64)
     orders = np.zeros((MAX_PLY, m), dtype=np.int64)
     frames[0, _ALPHA] = alpha
     frames[0, _BETA] = beta
     ply = 0
-    resolved, value = _open(stack, frames, orders, 0, m, choose, database, limit, table, counters)
+    shift = table_shift(table.shape[0])
+    resolved, value = _open(
+        stack, frames, orders, 0, m, choose, database, limit, table, shift, helper, counters
+    )
     while True:
+        if stop[0]:
+            return 0
         if resolved:
             if ply == 0:
                 return value
             ply -= 1
             gain = frames[ply, _GAIN]
             if _improve(frames, ply, gain + value if frames[ply, _KIND] == AGAIN else gain - value):
-                value = _close(frames, ply, table)
+                value = _close(frames, ply, table, counters)
                 continue
         ply, resolved, value = _descend(
-            stack, frames, orders, ply, m, rules, choose, database, limit, table, counters
+            stack, frames, orders, ply, m, rules, choose, database, limit, table, shift, helper, counters
         )
 
 
@@ -300,6 +425,8 @@ def _descend(
     database: ByteArray,
     limit: int,
     table: IntArray,
+    shift: int,
+    helper: int,
     counters: IntArray,
 ) -> tuple[int, bool, int]:  # pragma: no cover - compiled
     """Plays the next move of node `ply`: (ply, resolved, value) of the node the search is now at.
@@ -329,9 +456,11 @@ def _descend(
             frames[ply + 1, _BETA] = gain - frames[ply, _WINDOW_ALPHA]
         if ply + 2 >= MAX_PLY:
             raise ValueError("the search went deeper than MAX_PLY")
-        resolved, value = _open(stack, frames, orders, ply + 1, m, choose, database, limit, table, counters)
+        resolved, value = _open(
+            stack, frames, orders, ply + 1, m, choose, database, limit, table, shift, helper, counters
+        )
         return ply + 1, resolved, value
-    return ply, True, _close(frames, ply, table)
+    return ply, True, _close(frames, ply, table, counters)
 
 
 @njit(cache=True)
@@ -345,7 +474,9 @@ def _improve(frames: IntArray, ply: int, value: int) -> bool:  # pragma: no cove
 
 
 @njit(cache=True)
-def _close(frames: IntArray, ply: int, table: IntArray) -> int:  # pragma: no cover - compiled
+def _close(
+    frames: IntArray, ply: int, table: IntArray, counters: IntArray
+) -> int:  # pragma: no cover - compiled
     """Stores node `ply`'s result as bounds in the transposition table and returns its value.
 
     Fail-soft: at or below the window given (or the table's lower bound) the value is an
@@ -360,19 +491,28 @@ def _close(frames: IntArray, ply: int, table: IntArray) -> int:  # pragma: no co
         low = best
     else:
         low = high = best
-    slot = frames[ply, _SLOT]
-    if slot < 0:  # a new entry: the bucket's first slot keeps the larger subtree
-        bucket = frames[ply, _BUCKET]
-        slot = bucket + 1
-        if frames[ply, _SEEDS] >= table[bucket, 4]:
-            table[bucket + 1, :] = table[bucket, :]
-            slot = bucket
-    table[slot, 0] = frames[ply, _KEY] + 1
-    table[slot, 1] = low
-    table[slot, 2] = high
-    table[slot, 3] = frames[ply, _BEST_PIT]
-    table[slot, 4] = frames[ply, _SEEDS]
+    bucket, check, seeds = frames[ply, _BUCKET], frames[ply, _CHECK], frames[ply, _SEEDS]
+    store(
+        table,
+        bucket,
+        check,
+        low,
+        high,
+        frames[ply, _BEST_PIT],
+        seeds,
+        _bit_length(counters[0] - frames[ply, _START]),
+    )
     return int(best)
+
+
+@njit(cache=True)
+def _bit_length(count: int) -> int:  # pragma: no cover - compiled
+    """1 + ⌊log2(count)⌋ for count ≥ 1; 1 for 0: the replacement priority of a search of `count` positions."""
+    length = 1
+    while count > 1:
+        count >>= 1
+        length += 1
+    return length
 
 
 @njit(cache=True)
@@ -386,6 +526,8 @@ def _open(
     database: ByteArray,
     limit: int,
     table: IntArray,
+    shift: int,
+    helper: int,
     counters: IntArray,
 ) -> tuple[bool, int]:  # pragma: no cover - compiled
     """Enters the node `stack[ply]`: (True, value) when known at once, else (False, 0) and its frame set."""
@@ -403,15 +545,13 @@ def _open(
     if -seeds >= beta:
         return True, -seeds
     key = rank(cells, m, choose)
-    bucket = ((key * 0x9E3779B97F4A7C15) >> 11 & (table.shape[0] // 2 - 1)) * 2
-    slot = bucket if table[bucket, 0] == key + 1 else bucket + 1 if table[bucket + 1, 0] == key + 1 else -1
+    bucket, check = bucket_of(key, shift)
+    word = probe(table, bucket, check)
     low = -INFINITY
     high = INFINITY
     hint = -1
-    if slot >= 0:
-        low = table[slot, 1]
-        high = table[slot, 2]
-        hint = table[slot, 3]
+    if word:
+        low, high, hint = unpack(word)
         if low >= beta or low == high:
             return True, low
         if high <= alpha:
@@ -422,25 +562,27 @@ def _open(
     frames[ply, _WINDOW_BETA] = min(beta, high)
     frames[ply, _BEST] = -INFINITY
     frames[ply, _BEST_PIT] = -1
-    frames[ply, _SLOT] = slot
     frames[ply, _BUCKET] = bucket
     frames[ply, _SEEDS] = seeds
-    frames[ply, _KEY] = key
+    frames[ply, _START] = counters[0]
+    frames[ply, _CHECK] = check
     frames[ply, _NEXT] = 0
-    _order_moves(cells, m, hint, orders[ply])
+    _order_moves(cells, m, hint, seeds >= helper, orders[ply])
     return False, 0
 
 
 @njit(cache=True)
-def _order_moves(cells: IntArray, m: int, hint: int, order: IntArray) -> None:  # pragma: no cover - compiled
+def _order_moves(
+    cells: IntArray, m: int, hint: int, reverse: bool, order: IntArray
+) -> None:  # pragma: no cover - compiled
     """Writes the mover's non-empty pits into `order`, most promising first; −1 fills the rest.
 
     The table's best pit first, then sowings ending in the store (K-R3), nearest the store
     first so that the others stay playable, then captures by size, then the rest from the
-    right.
+    right. With `reverse` (a helper thread, see `search`) the moves after the first are reversed.
     """
     size = 2 * m + 1
-    scores = np.full(m, -INFINITY, dtype=np.int64)
+    count = 0
     for pit in range(m):
         seeds = cells[pit]
         if seeds == 0:
@@ -453,12 +595,20 @@ def _order_moves(cells: IntArray, m: int, hint: int, order: IntArray) -> None:  
             score = 1_000 + pit
         elif landing < m and seeds < size and cells[landing] == 0:
             score = 100 + cells[2 * m - landing]
-        scores[pit] = score
+        # Sorted by insertion on score, then the lower pit, packed in one int: no allocation
+        # per node (the search opens hundreds of millions).
+        packed = score * 8 + 7 - pit
+        place = count
+        while place > 0 and order[place - 1] < packed:
+            order[place] = order[place - 1]
+            place -= 1
+        order[place] = packed
+        count += 1
     for place in range(m):
-        chosen = -1
-        for pit in range(m):
-            if scores[pit] > -INFINITY and (chosen < 0 or scores[pit] > scores[chosen]):
-                chosen = pit
-        order[place] = chosen
-        if chosen >= 0:
-            scores[chosen] = -INFINITY
+        order[place] = 7 - (order[place] & 7) if place < count else -1
+    if reverse:
+        first, last = 1, count - 1
+        while first < last:
+            order[first], order[last] = order[last], order[first]
+            first += 1
+            last -= 1

@@ -747,12 +747,19 @@ def solve_kalah(
     ] = "sweep",
     database_seeds: Annotated[
         int | None,
-        typer.Option("--database-seeds", min=0, help="Endgame database size (default: what fits 100 MB)."),
+        typer.Option(
+            "--database-seeds", min=0, help="Endgame database size (default: 3/8 of the seeds, in 100 MB)."
+        ),
     ] = None,
     table_bits: Annotated[
-        int,
-        typer.Option("--table-bits", min=12, max=30, help="Transposition table of 2**N slots (8 B each)."),
-    ] = 24,
+        int | None,
+        typer.Option(
+            "--table-bits",
+            min=12,
+            max=30,
+            help="Transposition table of 2**N slots (8 B each; default 24, 27 from 48 seeds).",
+        ),
+    ] = None,
     threads: Annotated[
         int, typer.Option("--threads", min=1, max=8, help="Search threads sharing the table (lazy SMP).")
     ] = 2,

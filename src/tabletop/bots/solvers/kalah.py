@@ -52,6 +52,10 @@ DATABASE_BYTES = 100_000_000
 """The largest default endgame database, in bytes (one per position; see `default_database_seeds`)."""
 TABLE_BITS = 24
 """The default transposition table: 2**24 slots of 8 bytes (128 MiB)."""
+LARGE_BOARD_SEEDS, LARGE_TABLE_BITS = 48, 27
+"""From 48 seeds (Kalah(6,4)) the default table is 2**27 slots (1 GiB): Kalah(6,4) with
+standard capture searches about 690 million positions, and with 2**24 slots it had not
+finished in 9.5 minutes where 2**27 took 4 min 41 s (docs/kalah-solver.md)."""
 MAX_TABLE_BITS = 30
 """The largest transposition table: 2**30 slots (8 GiB)."""
 MAX_THREADS = 8
@@ -253,19 +257,29 @@ class KalahSolver:
 
 
 def default_database_seeds(pits: int, total: int) -> int:
-    """The endgame database for a board of `total` seeds: a third of them, within `DATABASE_BYTES`.
+    """The endgame database for a board of `total` seeds: three eighths of them, within `DATABASE_BYTES`.
 
-    One byte per position. A third balances the build, which grows about 1.7-fold with
-    each seed on six pits, against the search it saves (measured on Kalah(6,3) and (5,4)).
+    One byte per position. Three eighths balance the build, which grows about 1.7-fold with
+    each seed on six pits (and is shared by the threads), against the search it saves:
+    Kalah(6,4) takes 18 seeds (86 MB, 24 s on two cores) in the run of 4 min 41 s.
 
     >>> default_database_seeds(6, 48), default_database_seeds(6, 72), default_database_seeds(2, 24)
-    (16, 18, 8)
+    (18, 18, 9)
     """
     table = kernels.binomials()
     limit = 0
-    while limit < total // 3 and table[limit + 1 + 2 * pits, 2 * pits] <= DATABASE_BYTES:
+    while limit < total * 3 // 8 and table[limit + 1 + 2 * pits, 2 * pits] <= DATABASE_BYTES:
         limit += 1
     return limit
+
+
+def default_table_bits(total: int) -> int:
+    """The transposition table for a board of `total` seeds: 2**27 slots from `LARGE_BOARD_SEEDS`, else 2**24.
+
+    >>> default_table_bits(36), default_table_bits(48)
+    (24, 27)
+    """
+    return LARGE_TABLE_BITS if total >= LARGE_BOARD_SEEDS else TABLE_BITS
 
 
 def cells_of(state: KalahState) -> list[int]:
@@ -283,7 +297,7 @@ def solve(
     empty_capture: bool = False,
     end_rule: str = SWEEP,
     database_seeds: int | None = None,
-    table_bits: int = TABLE_BITS,
+    table_bits: int | None = None,
     threads: int = 1,
     openings: bool = False,
     progress: Callable[[int, int, int], None] | None = None,
@@ -302,6 +316,8 @@ def solve(
         raise ValueError(f"seeds must be 1 to {kernels.MAX_SEEDS // kernels.MAX_PITS}; got {seeds}")
     if database_seeds is None:
         database_seeds = default_database_seeds(pits, 2 * pits * seeds)
+    if table_bits is None:
+        table_bits = default_table_bits(2 * pits * seeds)
     solver = KalahSolver(
         pits,
         empty_capture=empty_capture,

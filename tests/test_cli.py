@@ -7,13 +7,18 @@ real one. Benchmarks are only checked for printing their figures, never for thei
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
 
 from tabletop import cli, games
 from tabletop.bots import RandomBot
+from tabletop.bots.solvers import yatzy_tables
+from tabletop.bots.solvers.yatzy_saved import SavedRollsSolver
 from tabletop.engine import State
+from tabletop.games.yatzy.rules import VARIANTS
 from toy_games import TOY_GAMES
 
 RUNNER = CliRunner()
@@ -231,17 +236,42 @@ def test_solve_yatzy_prints_the_value_of_a_card_and_where_its_table_is() -> None
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (
-            ["--variant", "maxi"],
-            "no exact table for variant 'maxi'; cards with one: yahtzee, yahtzee14, yams, yatzy",
-        ),
-        (["--variant", "poker"], "no exact table for variant 'poker'"),
+        (["--variant", "poker"], "no Yatzy card 'poker'; cards: yahtzee, yahtzee14, yams, yatzy, maxi"),
         (["--joker", "wild"], "--joker is forced or free; got 'wild'"),
     ],
 )
 def test_solve_yatzy_refuses_what_it_cannot_solve(arguments: list[str], message: str) -> None:
     result = run("solve", "yatzy", *arguments)
     assert result.exit_code != 0 and message in result.output
+
+
+def test_solve_yatzy_maxi_computes_its_layers_once_and_then_reads_them(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The real card's layers take an hour: a three-box card with Maxi Yatzy's dice and saved
+    # rolls (Y-R5) stands in for it under the same name, in a cache of its own.
+    maxi = VARIANTS["maxi"]
+    small = replace(
+        maxi, boxes=tuple(box for box in maxi.boxes if box.id in ("sixes", "chance", "maxi_yatzy"))
+    )
+    monkeypatch.setitem(VARIANTS, "maxi", small)
+    monkeypatch.setattr(yatzy_tables, "_saved_rolls_tables", {})
+    monkeypatch.setenv("TABLETOP_CACHE_DIR", str(tmp_path))
+    first = run("solve", "yatzy", "--variant", "maxi")
+    assert first.exit_code == 0, first.output
+    value = re.search(r"Maxi Yatzy: (\d+\.\d{4}) from the start; ([\d,]+) states", first.output)
+    assert value is not None and value[2] == f"{SavedRollsSolver(small).states():,}"
+    assert "yatzy-maxi-none-v1" in first.output
+    directory = yatzy_tables.layers_dir("maxi")
+    assert sorted(path.name for path in directory.iterdir()) == [
+        "layer-00.npy",
+        "layer-01.npy",
+        "layer-02.npy",
+    ]
+    modified = {path: path.stat().st_mtime_ns for path in directory.iterdir()}
+    again = run("solve", "yatzy", "--variant", "maxi")
+    assert again.exit_code == 0 and value[1] in again.output
+    assert {path: path.stat().st_mtime_ns for path in directory.iterdir()} == modified
 
 
 def test_bench_engine_compare_needs_a_game_openspiel_has() -> None:

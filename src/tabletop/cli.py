@@ -21,6 +21,7 @@ The terminal shows each person the board drawn from their own seat's view, never
 
 from __future__ import annotations
 
+import resource
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -700,7 +701,11 @@ def bench_solver(
 def solve_yatzy(
     variant: Annotated[
         list[str] | None,
-        typer.Option("--variant", help="A card (repeatable); every card with a table if omitted."),
+        typer.Option(
+            "--variant",
+            help="A card (repeatable); if omitted, every card whose table is computed on first use "
+            "(all but maxi, whose 15 GB table takes about an hour and is computed only when named).",
+        ),
     ] = None,
     joker: Annotated[str, typer.Option("--joker", help="forced (Y-R8) or free (Y-R8-alt).")] = "forced",
 ) -> None:
@@ -713,12 +718,14 @@ def solve_yatzy(
     if joker not in JOKER_CONVENTIONS:
         _fail(f"--joker is forced or free; got {joker!r}")
     for card in cards:
-        if card not in VARIANTS or not solvable(VARIANTS[card]):
-            tables = ", ".join(name for name in VARIANTS if solvable(VARIANTS[name]))
-            _fail(f"no exact table for variant {card!r}; cards with one: {tables}")
+        if card not in VARIANTS:
+            _fail(f"no Yatzy card {card!r}; cards: {', '.join(VARIANTS)}")
     for card in cards:
-        cached = yatzy_tables.table_path(card, joker).exists()
         start = perf_counter()
+        if VARIANTS[card].saves_rolls:
+            console.print(_solve_saved_rolls(card, start))
+            continue
+        cached = yatzy_tables.table_path(card, joker).exists()
         solved = yatzy_tables.solver(card, joker)
         seconds = perf_counter() - start
         how = "loaded" if cached else "computed"
@@ -729,6 +736,22 @@ def solve_yatzy(
             f"{np.prod(solved.shape):,} states, {how} in {seconds:.1f} s, "
             f"{yatzy_tables.table_path(card, joker)}"
         )
+
+
+def _solve_saved_rolls(card: str, start: float) -> str:
+    """Maxi Yatzy's layers (resuming those already on disk) and what they cost."""
+    from tabletop.bots.solvers import yatzy_tables
+
+    how = "loaded" if yatzy_tables.saved_rolls_table(card) is not None else "computed"
+    table = yatzy_tables.solve_saved_rolls(card)
+    directory = yatzy_tables.layers_dir(card)
+    size = sum(path.stat().st_size for path in directory.iterdir())
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20  # KiB on Linux
+    return (
+        f"{table.solver.variant.title}: {table.start_value():.4f} from the start; "
+        f"{table.solver.states():,} states, {how} in {perf_counter() - start:.0f} s, "
+        f"peak memory {peak:.1f} GiB, {size / 2**30:.1f} GiB in {directory}"
+    )
 
 
 # tabletop solve ----------------------------------------------------------------------------

@@ -62,7 +62,7 @@ def _yatzy_values() -> ExactValues:
 
 
 def _yatzy_tables(options: Mapping[str, OptionValue]) -> bool:
-    """The Yatzy cards with an exact table (every card but Maxi Yatzy)."""
+    """The Yatzy cards with an exact table (every card; Maxi Yatzy once solved on this machine)."""
     from tabletop.bots.solvers.yatzy import takes_table
 
     return takes_table(options)

@@ -1,6 +1,6 @@
 """The Yatzy bot: the exact solver's policy, and a turn-exact heuristic where no table exists.
 
-On every card with an exact table (all but Maxi Yatzy, see `yatzy_exact`) the bot plays
+On every card with an exact table (all; Maxi Yatzy once solved, see below) the bot plays
 optimally for its own expected final score: each decision maximises, over the legal
 actions, the expected final total of its card when every later decision is optimal too
 (`action_values`). That policy averages 254.59 in solo Yahtzee under the forced joker (the
@@ -12,9 +12,11 @@ behind should gamble more), but it is exact for what it optimises and cheap.
 `action_values` and `value_of` expose the solver's values for analysis: the exact
 expected-score loss of a decision is the best value minus the value of the action played.
 
-Maxi Yatzy (saved rolls, six dice, 20 boxes) has no table; there the bot plays the best
-play inside each turn against an estimate of the rest of the card (`_Card`): each decision
-maximises the expected value of the turn, computed exactly over the dice
+Maxi Yatzy (saved rolls, six dice, 20 boxes) has an exact table only once `tabletop solve
+yatzy --variant maxi` has computed it (`yatzy_saved`: about an hour, 15 GB on disk, read
+memory-mapped), and the bot then plays it exactly as the others. Until then it plays the
+best play inside each turn against an estimate of the rest of the card (`_Card`): each
+decision maximises the expected value of the turn, computed exactly over the dice
 (`yatzy_turn.TurnValues`), where writing roll R into box B is worth
 
     points(B, R) + Yahtzee bonus now − open_value(B) + upper-bonus and Yahtzee-bonus outlook
@@ -39,7 +41,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from tabletop.bots.solvers import yatzy_tables
-from tabletop.bots.solvers.yatzy_exact import Turn, solvable
+from tabletop.bots.solvers.yatzy_exact import Turn
 from tabletop.bots.solvers.yatzy_turn import Counts, DiceTables, TurnValues, dice_tables
 from tabletop.engine import ActionId, Seat, State
 from tabletop.games.yatzy.board import SCORE_PREFIX, roll_choices, roll_id
@@ -67,7 +69,7 @@ Sheet = Mapping[str, int | None]
 
 
 class YatzyBot:
-    """The exact solo-optimal player (a turn-exact heuristic in Maxi Yatzy).
+    """The exact solo-optimal player (a turn-exact heuristic in Maxi Yatzy until it is solved).
 
     It is deterministic: `seed` is accepted for the common bot factory signature only.
     Among equally good actions it takes the first legal one (fewest dice kept, then card order).
@@ -81,7 +83,7 @@ class YatzyBot:
     def choose(self, state: State, seat: Seat) -> ActionId:
         """The best roll (as one action keeping the chosen dice) or the best box."""
         view = state.view(seat)
-        if not solvable(VARIANTS[view["variant"]]):
+        if not yatzy_tables.has_exact_table(VARIANTS[view["variant"]]):
             return choose_from_view(view, seat)
         values = action_values(view, seat)
         return max(values, key=lambda action_id: values[action_id])
@@ -104,12 +106,13 @@ class YatzyExactValues:
 
 
 def takes_table(options: Mapping[str, Any]) -> bool:
-    """Whether a Yatzy table with these resolved options has an exact table (all cards but Maxi).
+    """Whether a Yatzy table with these resolved options has an exact table (all cards; Maxi
+    Yatzy once `tabletop solve yatzy --variant maxi` has computed it).
 
-    >>> takes_table({"variant": "yahtzee"}), takes_table({"variant": "maxi"})
-    (True, False)
+    >>> takes_table({"variant": "yahtzee"})
+    True
     """
-    return solvable(VARIANTS[str(options["variant"])])
+    return yatzy_tables.has_exact_table(VARIANTS[str(options["variant"])])
 
 
 def action_values(view: Mapping[str, Any], seat: Seat) -> dict[ActionId, float]:
@@ -121,17 +124,19 @@ def action_values(view: Mapping[str, Any], seat: Seat) -> dict[ActionId, float]:
     variant = VARIANTS[view["variant"]]
     sheet = view["seats"][seat]["sheet"]
     so_far = float(view["seats"][seat]["total"])
-    card = yatzy_tables.solver(variant.id, str(view["joker"]))
+    joker = str(view["joker"])
     dice: list[int] = view["dice"]
     counts = counts_of(dice)
     values: dict[ActionId, float] = {}
     rolls_left = int(view["rolls_left"])
     if rolls_left:
-        turn = _turn(variant.id, str(view["joker"]), tuple(sheet[box_id] for box_id in variant.box_ids))
+        turn = _turn(variant.id, joker, tuple(sheet[box_id] for box_id in variant.box_ids))
         for action_id, kept in roll_choices(len(dice)).items():
             keep = counts_of(dice[index] for index in kept)
             values[action_id] = so_far + turn.keep_value(keep, rolls_left)
-    for box_id, value in card.choice_values(sheet, counts).items():
+    for box_id, value in (
+        yatzy_tables.exact_card(variant.id, joker).choice_values(sheet, counts, rolls_left).items()
+    ):
         values[SCORE_PREFIX + box_id] = so_far + value
     return values
 
@@ -151,7 +156,7 @@ def _turn(variant_id: str, joker: str, sheet_values: tuple[int | None, ...]) -> 
     """The exact turn of a sheet, kept for the three decisions of a turn."""
     variant = VARIANTS[variant_id]
     sheet = dict(zip(variant.box_ids, sheet_values, strict=True))
-    return yatzy_tables.solver(variant_id, joker).turn(sheet)
+    return yatzy_tables.exact_card(variant_id, joker).turn(sheet)
 
 
 def choose_from_view(view: Mapping[str, Any], seat: Seat) -> ActionId:

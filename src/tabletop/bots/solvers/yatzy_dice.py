@@ -116,22 +116,41 @@ def turn_values(  # noqa: PLR0917 - numba kernels take their arrays by position
     for rerolls in range(1, keeps.shape[0]):
         current = keeps[rerolls]
         current[full:] = expected[rerolls - 1]
-        for position in range(full - 1, -1, -1):
-            rows = up[:, position]
-            _mean_of_six(
-                current[position], current[rows[0]], current[rows[1]], current[rows[2]],
-                current[rows[3]], current[rows[4]], current[rows[5]],
-            )  # fmt: skip
+        keep_means(current, full, up)
         if rerolls == keeps.shape[0] - 1:
             break
-        best[0] = current[0]
-        for position in range(1, keeps.shape[1]):
-            rows = down[:, position]
-            _max_of_seven(
-                best[position], current[position], best[rows[0]], best[rows[1]],
-                best[rows[2]], best[rows[3]], best[rows[4]], best[rows[5]],
-            )  # fmt: skip
+        best_inside(best, current, down)
         expected[rerolls] = best[full:]
+
+
+@numba.njit(cache=True, fastmath=True)
+def keep_means(values: Values, full: int, up: Indices) -> None:
+    """K_r from E_{r-1}: `values[full:]` holds the rolls' values, the keeps' rows are filled in.
+
+    Keeping multiset k and rolling the rest is worth the mean over faces of keeping k plus
+    that face, so one pass from the largest keeps down fills every row.
+    """
+    for position in range(full - 1, -1, -1):
+        rows = up[:, position]
+        _mean_of_six(
+            values[position], values[rows[0]], values[rows[1]], values[rows[2]],
+            values[rows[3]], values[rows[4]], values[rows[5]],
+        )  # fmt: skip
+
+
+@numba.njit(cache=True, fastmath=True)
+def best_inside(best: Values, values: Values, down: Indices) -> None:
+    """`best[m]` = the largest `values` row of a multiset inside m (m itself included).
+
+    With K_r in the keeps' rows and the stop values in the rolls' rows, `best[full:]` is E_r.
+    """
+    best[0] = values[0]
+    for position in range(1, values.shape[0]):
+        rows = down[:, position]
+        _max_of_seven(
+            best[position], values[position], best[rows[0]], best[rows[1]],
+            best[rows[2]], best[rows[3]], best[rows[4]], best[rows[5]],
+        )  # fmt: skip
 
 
 @numba.njit(cache=True, fastmath=True)

@@ -17,12 +17,9 @@ compiled widget of `yatzy_dice`, one mask (all its upper totals and extras) per 
 come from the game's own rules (`scoring_choices`), so the solver and the game cannot
 disagree on a rule.
 
-Maxi Yatzy is not solved: its saved rolls (Y-R5, up to 2k after k turns) put 1.87 billion
-states with a turn to come on its 20 boxes and six dice, and a turn needs a stop value per
-reroll level (stopping with r rerolls left saves r). Measured on this widget, that is about
-2.5 to 3.7 CPU hours with two popcount layers in memory (4.9 GiB) and a 14 GiB table in all,
-too big for the on-disk cache (the Yatzy bot plays it with its turn-exact heuristic;
-docs/rules/yatzy.md has the figures and what would unblock it).
+Maxi Yatzy is solved apart (`yatzy_saved`): its saved rolls (Y-R5, up to 2k after k turns)
+put 1.87 billion states with a turn to come on its 20 boxes and six dice, computed layer by
+layer on request into a 15 GB directory rather than a table of this shape.
 
 >>> solver = CardSolver(YAHTZEE, "forced")
 >>> solver.shape
@@ -69,7 +66,7 @@ Progress = Callable[[int, int], None]
 
 
 def solvable(variant: Variant) -> bool:
-    """Whether this card has an exact table (every card but Maxi Yatzy, see the module docstring)."""
+    """Whether this card has a table of this module (every card but Maxi Yatzy, see `yatzy_saved`)."""
     return not variant.saves_rolls
 
 
@@ -217,8 +214,14 @@ class CardSolver:
         """The expected final score of optimal play on a fresh card: the card's value."""
         return float(self.solved_table()[0, 0, 0])
 
-    def choice_values(self, sheet: Mapping[str, int | None], counts: tuple[int, ...]) -> dict[str, float]:
-        """Per legal box for this final roll: its points and bonuses now plus the expected rest."""
+    def choice_values(
+        self, sheet: Mapping[str, int | None], counts: tuple[int, ...], rolls_left: int = 0
+    ) -> dict[str, float]:
+        """Per legal box for this final roll: its points and bonuses now plus the expected rest.
+
+        `rolls_left` is what stopping now leaves unused: it matters only on cards that save
+        rolls (`yatzy_saved.SavedRollsTable` answers the same question for those).
+        """
         state = self.card_state(sheet)
         table = self.solved_table()
         bonus = YAHTZEE_BONUS if earns_yahtzee_bonus(self.variant, sheet, counts) else 0
@@ -237,10 +240,7 @@ class CardSolver:
 
     def card_state(self, sheet: Mapping[str, int | None]) -> CardState:
         """Where a sheet is in the table."""
-        mask = sum(
-            1 << index for index, box_id in enumerate(self.variant.box_ids) if sheet[box_id] is not None
-        )
-        upper = min(self.cap, sum(sheet.get(box_id) or 0 for box_id in UPPER_BOX_IDS))
+        mask, upper = written_mask(self.variant, sheet), capped_upper(sheet, self.cap)
         extra = 0
         if self.variant.has_joker:
             extra = int(sheet["yahtzee"] == 50)
@@ -270,6 +270,16 @@ class CardSolver:
         if self.table is None:
             raise RuntimeError("the table is not computed yet: call solve() or load it")
         return self.table
+
+
+def written_mask(variant: Variant, sheet: Mapping[str, int | None]) -> int:
+    """Bit i set when the i-th box of the card is written: the table's index of a sheet."""
+    return sum(1 << index for index, box_id in enumerate(variant.box_ids) if sheet[box_id] is not None)
+
+
+def capped_upper(sheet: Mapping[str, int | None], cap: int) -> int:
+    """The upper total as the table counts it: capped where more would not change the bonus."""
+    return min(cap, sum(sheet.get(box_id) or 0 for box_id in UPPER_BOX_IDS))
 
 
 @numba.njit(cache=True, fastmath=True)

@@ -5,6 +5,10 @@ A table is one numpy file per card and joker convention in the cache directory:
 name carries `TABLE_VERSION`, so a change of the solver or of a rule that moves any value
 is a new version, and stale files are never read. A missing table is computed on first use
 (with a progress bar on the terminal) or ahead of time by `tabletop solve yatzy`.
+
+Maxi Yatzy's table (saved rolls, `yatzy_saved`) is a directory of one file per layer,
+15 GB in all: it is computed only on request (`tabletop solve yatzy --variant maxi`, about
+an hour on two cores), never on first use, and read memory-mapped once complete.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 
-from tabletop.bots.solvers.yatzy_exact import CardSolver
+from tabletop.bots.solvers.yatzy_exact import CardSolver, solvable
+from tabletop.bots.solvers.yatzy_saved import LayerProgress, SavedRollsSolver, SavedRollsTable
 from tabletop.games.yatzy.rules import VARIANTS, Variant
 
 TABLE_VERSION = 1
@@ -80,3 +85,62 @@ def save(card: CardSolver, path: Path) -> None:
         np.save(handle, card.solved_table())
     Path(handle.name).chmod(0o644)  # a cache file like any other, not a private temporary one
     os.replace(handle.name, path)
+
+
+def exact_card(variant_id: str, joker: str) -> CardSolver | SavedRollsTable:
+    """The exact table the bot plays a card from (`has_exact_table` says whether there is one)."""
+    if VARIANTS[variant_id].saves_rolls:
+        table = saved_rolls_table(variant_id)
+        if table is None:
+            raise LookupError(
+                f"{VARIANTS[variant_id].title} is not solved: run tabletop solve yatzy --variant {variant_id}"
+            )
+        return table
+    return solver(variant_id, joker)
+
+
+def layers_dir(variant_id: str) -> Path:
+    """The directory of a card that saves rolls: one file per layer, e.g. yatzy-maxi-none-v1/."""
+    return cache_dir() / f"yatzy-{variant_id}-none-v{TABLE_VERSION}"
+
+
+def has_exact_table(variant: Variant) -> bool:
+    """Whether the bot can play this card exactly now: every card but Maxi Yatzy, which once solved."""
+    return solvable(variant) or saved_rolls_table(variant.id) is not None
+
+
+def saved_rolls_table(variant_id: str) -> SavedRollsTable | None:
+    """A card that saves rolls, if `tabletop solve yatzy` has computed every layer of it."""
+    if variant_id not in _saved_rolls_tables:
+        table = SavedRollsTable.load(VARIANTS[variant_id], layers_dir(variant_id))
+        if table is None:
+            return None
+        _saved_rolls_tables[variant_id] = table
+    return _saved_rolls_tables[variant_id]
+
+
+_saved_rolls_tables: dict[str, SavedRollsTable] = {}
+"""Complete tables only: a missing one is looked for again on the next call."""
+
+
+def solve_saved_rolls(variant_id: str, show_progress: bool = True) -> SavedRollsTable:
+    """Computes the layers still missing on disk (a stopped run resumes), then reads the table."""
+    solver = SavedRollsSolver(VARIANTS[variant_id])
+    if not show_progress:
+        solver.solve(layers_dir(variant_id))
+    else:
+        with Progress(console=Console(stderr=True)) as bar:
+            task = bar.add_task(f"Solving {solver.variant.title}", total=1 << solver.boxes)
+            done_by_layer: dict[int, int] = {}
+
+            def report(written: int, done: int, _masks: int) -> None:
+                done_by_layer[written] = done
+                description = f"Solving {solver.variant.title}: masks of {written} boxes"
+                bar.update(task, completed=sum(done_by_layer.values()), description=description)
+
+            progress: LayerProgress = report
+            solver.solve(layers_dir(variant_id), progress)
+    table = saved_rolls_table(variant_id)
+    if table is None:  # pragma: no cover - solve() has just written every layer
+        raise RuntimeError(f"the layers of {variant_id} are not all in {layers_dir(variant_id)}")
+    return table

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from tabletop import games
-from tabletop.bench import match, solver, speed, table_memory
+from tabletop.bench import match, move_messages, solver, speed, table_memory
 from tabletop.engine import Rng
 from toy_games import GOOFSPIEL, GUESS, TOY_GAMES
 
@@ -130,3 +130,13 @@ def test_a_cached_table_costs_memory_and_its_moves_cost_more() -> None:
     unplayed = table_memory.bytes_per_table("kalah", tables=5, moves=0)
     played = table_memory.bytes_per_table("kalah", tables=5, moves=30)
     assert 0 < unplayed < played
+
+
+# -- a move's server CPU without the network (`tabletop bench messages`) -------------------------
+
+
+def test_the_message_benchmark_plays_every_table_to_its_end_and_times_both_parts() -> None:
+    cost = move_messages.move_cost("kalah", tables=3, games_each=1, seed=2)
+    again = move_messages.move_cost("kalah", tables=3, games_each=1, seed=2)
+    assert cost.moves == again.moves > 3 * 10  # the same random games, each some tens of moves
+    assert cost.play_seconds > 0 and cost.message_seconds > 0

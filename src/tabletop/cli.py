@@ -10,6 +10,7 @@
     tabletop solve yatzy --variant yatzy
     tabletop serve --port 8000 --data-dir data
     tabletop bench server -n 100 --database sqlite
+    tabletop bench messages kalah
     tabletop analyse k2x9q7m1ab              (or a JSON game file)
     tabletop ratings calibrate kalah -n 20 --levels 1,2,3
     tabletop ratings rebuild --data-dir data
@@ -38,7 +39,7 @@ from rich.table import Table
 
 from tabletop import bots, games
 from tabletop.analysis.cli import analyse
-from tabletop.bench import calibration, fanout, move_writes, server_load, speed, table_memory
+from tabletop.bench import calibration, fanout, move_messages, move_writes, server_load, speed, table_memory
 from tabletop.bench import match as matches
 from tabletop.bench import solver as solver_bench
 from tabletop.bots import Bot
@@ -605,6 +606,21 @@ def bench_server(
             if count in relayed:
                 ratio = result.moves_per_second / relayed[count].moves_per_second
                 typer.echo(f"{'':10} {ratio:.1%} of the relay's moves/s")
+
+
+@bench_app.command("messages")
+def bench_messages(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A two-player game.")] = "kalah",
+    tables: Annotated[int, typer.Option(min=1, help="Tables playing side by side.")] = 50,
+    rounds: Annotated[int, typer.Option(min=1, help="Games played at each table.")] = 2,
+) -> None:
+    """A move's server CPU without the network: the move, and every seat's message after it."""
+    _load(game_id)
+    cost = move_messages.move_cost(game_id, tables, rounds)
+    typer.echo(
+        f"{game_id}: {cost.play_ms:.3f} ms CPU/move to play, {cost.messages_ms:.3f} ms CPU/move for "
+        f"the two seats' messages ({cost.moves} moves at {tables} tables)"
+    )
 
 
 @bench_app.command("writes")

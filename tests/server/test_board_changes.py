@@ -115,3 +115,41 @@ def test_a_kalah_move_is_sent_as_its_changed_places() -> None:
     assert len(sent) < len(before) / 8
     assert sent.count("#kalah-pit-seeds-") == 4  # pits 3 to 6; the store gains one seed
     assert sent.count("#kalah-seed-") == 1
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        '<svg><a/><g id="pit"><b x="1"/><c/></g><d/></svg>',  # a child changed inside
+        '<svg><a/><g id="pit"><b/>loose<c/></g><d/></svg>',  # text in it: found by its tags
+        '<svg><a/><g id="pit"><b/><c/></h><d/></svg>',  # closed by another name
+        '<svg><a/><g id="pot"><b/><c/></g><d/></svg>',  # another opening tag
+        '<svg><a/><g id="pit"><b/><c/></g></svg>',  # a child fewer
+        '<svg><a/><g id="pit"><b/><c/><!-- x --></g><d/></svg>',  # markup it does not follow
+    ],
+)
+def test_a_drawing_split_like_the_one_before_is_split_as_if_alone(after: str) -> None:
+    # A changed child that kept its opening tag is read through the split of the one it
+    # replaced; whatever it holds, the parts are those of a split that knows nothing before.
+    before = Drawing.split('<svg><a/><g id="pit"><b/><c/></g><d/></svg>')
+    assert Drawing.split(after, before) == Drawing.split(after)
+
+
+def test_a_drawing_split_like_the_one_before_finds_the_same_parts_over_a_game() -> None:
+    game, rng = games.load("kalah"), random.Random(9)
+    state = game.new_state(2, {}, 9)
+    before = Drawing.split(game.draw_svg(state.view(1), ("Ann", "Bob"), 1))
+    while not state.is_over():
+        seat = state.current_players()[0]
+        state.apply(seat, rng.choice(state.legal_action_ids(seat)))
+        drawing = game.draw_svg(state.view(1), ("Ann", "Bob"), 1)
+        after = Drawing.split(drawing, before)
+        assert after == Drawing.split(drawing)
+        before = after
+
+
+def test_children_that_change_alike_are_each_patched_at_their_own_place() -> None:
+    # The same change of the same element is worked out once and sent for every place it is at.
+    was, now = '<text x="1">a long tooltip before</text>', '<text x="1">a long tooltip after</text>'
+    diff = _changes(f"<svg>{was}<a/>{was}</svg>", f"<svg>{now}<a/>{now}</svg>")
+    assert diff == {"children": 3, "runs": [(0, {}, "a long tooltip after"), (2, {}, "a long tooltip after")]}

@@ -144,8 +144,9 @@ def test_kept_movements_agree_with_a_fresh_generation_all_game_long() -> None:
 
 
 def test_what_the_state_keeps_square_by_square_matches_a_recount_all_game_long() -> None:
-    # The state updates controlled squares, tall squares, column codes and the R29 position
-    # number only where a turn changes columns; each must equal a count from scratch.
+    # The state updates controlled squares, tall squares, column codes, the R29 position
+    # number and the R20 river region only where a turn changes columns; each must equal a
+    # count from scratch.
     for board, seed in (("tabletop", 0), ("quick", 1), ("tabletop", 2)):
         state = GAME.new_state(options={"board": board}, seed=seed)
         rng = random.Random(seed)
@@ -159,6 +160,7 @@ def test_what_the_state_keeps_square_by_square_matches_a_recount_all_game_long()
             }
             assert state._codes == [COLUMN_CODES[column] for column in stacks]
             assert state._position == position_number(state.board, stacks, 0)
+            assert state._region == river_region(state.board, stacks)
             seat = state.current_players()[0]
             state.apply(seat, rng.choice(state.legal_action_ids(seat)))
 

@@ -66,7 +66,7 @@ def _kind_of_step(seat: int, dx: int, dy: int) -> str:
     return "forward" if (dy > 0) == (seat == 0) else "back"
 
 
-def _river_ok(board: Board, grid: Grid) -> bool:
+def river_ok(board: Board, grid: Grid) -> bool:
     river_rows = set(board.river_rows)
     occupied = {xy for xy, column in grid.items() if column}
     for start in [xy for xy in occupied if xy[1] in river_rows]:
@@ -144,7 +144,7 @@ def _finish(
             yield [], grid, True
         return
     if grid[square].count(me) < 4:
-        if _river_ok(board, grid):
+        if river_ok(board, grid):
             yield [], grid, False
         return
     x, y = square

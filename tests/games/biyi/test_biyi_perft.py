@@ -17,6 +17,9 @@ import pytest
 from biyi_positions import position
 from biyi_reference import from_view
 from biyi_reference import perft as reference_perft
+from biyi_reference import play as reference_play
+from biyi_reference import river_ok as reference_river_ok
+from biyi_reference import turns as reference_turns
 
 from perft import perft
 from tabletop.games.biyi import GAME, BiyiState
@@ -28,6 +31,8 @@ from tabletop.games.biyi.rules import (
     number_of_key,
     position_key,
     position_number,
+    river_holds,
+    river_region,
 )
 
 START_TABLE = [
@@ -139,8 +144,9 @@ def test_kept_movements_agree_with_a_fresh_generation_all_game_long() -> None:
 
 
 def test_what_the_state_keeps_square_by_square_matches_a_recount_all_game_long() -> None:
-    # The state updates controlled squares, tall squares, column codes and the R29 position
-    # number only where a turn changes columns; each must equal a count from scratch.
+    # The state updates controlled squares, tall squares, column codes, the R29 position
+    # number and the R20 river region only where a turn changes columns; each must equal a
+    # count from scratch.
     for board, seed in (("tabletop", 0), ("quick", 1), ("tabletop", 2)):
         state = GAME.new_state(options={"board": board}, seed=seed)
         rng = random.Random(seed)
@@ -154,6 +160,7 @@ def test_what_the_state_keeps_square_by_square_matches_a_recount_all_game_long()
             }
             assert state._codes == [COLUMN_CODES[column] for column in stacks]
             assert state._position == position_number(state.board, stacks, 0)
+            assert state._region == river_region(state.board, stacks)
             seat = state.current_players()[0]
             state.apply(seat, rng.choice(state.legal_action_ids(seat)))
 
@@ -188,3 +195,39 @@ def test_the_position_number_reads_as_the_owners_of_every_column() -> None:
     assert sum(map(len, columns)) == 6
     assert number_of_key(state.board, text) == number
     assert position_number(state.board, state.stacks, 0) != number
+
+
+@pytest.mark.parametrize("board", ["quick", "tabletop"])
+def test_the_river_check_agrees_with_a_fresh_search_on_random_occupancies(board: str) -> None:
+    # R20 from the river region's occupancy (remembered per pattern) against the reference's
+    # flood fill over the whole grid, on crowded and sparse random boards alike.
+    layout = GAME.new_state(options={"board": board}).board
+    rng = random.Random(20)
+    broken = 0
+    for _ in range(3000):
+        density = rng.random()
+        stacks = [(0,) if rng.random() < density else () for _ in range(layout.size)]
+        grid = {(s % layout.width, s // layout.width): "L" for s, column in enumerate(stacks) if column}
+        expected = reference_river_ok(layout, grid)
+        assert river_holds(layout, river_region(layout, stacks)) == expected, stacks
+        broken += not expected
+    assert 300 < broken < 2700  # both answers are well represented
+
+
+@pytest.mark.parametrize("board", ["quick", "tabletop"])
+def test_random_games_agree_with_the_reference_turn_by_turn(board: str) -> None:
+    # Whole random games played in step by the engine and the reference: at every position
+    # the same legal turns (R1-R30, with R28 remembered) and the same end (R29-R33).
+    for seed in range(6):
+        state = GAME.new_state(options={"board": board}, seed=seed)
+        assert isinstance(state, BiyiState)
+        reference = from_view(state.board, state.view(None), state.to_move)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move
+            turns = {turn[0]: turn for turn in reference_turns(reference)}
+            assert sorted(state.legal_action_ids(seat)) == sorted(turns)
+            choice = rng.choice(state.legal_action_ids(seat))
+            state.apply(seat, choice)
+            reference = reference_play(reference, turns[choice])
+            assert reference.over == state.is_over()

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -65,6 +66,8 @@ class Board:
     birds: tuple[Square, Square]
     turn_limit: int
     cards: dict[str, tuple[Square, ...]]
+    size: int = field(init=False)
+    """How many squares the board has."""
     names: tuple[str, ...] = field(init=False)
     steps: tuple[tuple[tuple[Step, ...], ...], ...] = field(init=False)
     advances: tuple[tuple[tuple[Square, ...], ...], ...] = field(init=False)
@@ -73,14 +76,29 @@ class Board:
     in_river: tuple[bool, ...] = field(init=False)
     river_neighbours: tuple[tuple[Square, ...], ...] = field(init=False)
     """The river squares beside each square: only emptying a square beside an occupied one can break R20."""
+    region_bits: tuple[int, ...] = field(init=False)
+    """Each square's bit in the river region (0 outside it): the bank row below the river, the
+    river rows, then the bank row above, row by row from bit 0. The river spans the board's
+    width, so whether R20 holds depends only on which squares of the region are occupied."""
+    region_masks: tuple[int, int, int] = field(init=False)
+    """The region's bank row below, its river rows and its bank row above, as masks of `region_bits`."""
+    region_span: int = field(init=False)
+    """How many bits the region takes."""
+    river_memo: dict[int, bool] = field(init=False, repr=False, compare=False)
+    """R20's answer by the occupied river squares and those linked to the bank (`rules.river_holds`)."""
     pair_ids: tuple[dict[Square, str], ...] = field(init=False)
     """pair_ids[origin][target]: "b2b3", prebuilt for every pair of neighbours (move generation)."""
     alone_ids: tuple[dict[Square, str], ...] = field(init=False)
     """alone_ids[origin][target]: "b2b3/1", the top token alone (R4), prebuilt like `pair_ids`."""
     around: tuple[tuple[Square, ...], ...] = field(init=False)
     """Each square followed by its neighbours: what the movements from it depend on."""
-    memo: dict[tuple[int, ...], Any] = field(init=False, repr=False, compare=False)
-    """Move generation's memory for this board (`rules.movements_from`), filled as games are played."""
+    neighbourhood: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] = field(
+        init=False, repr=False, compare=False
+    )
+    """For each square, what picks out of a list by square the entries of `around` it (an itemgetter)."""
+    memo: tuple[dict[tuple[int, ...], Any], ...] = field(init=False, repr=False, compare=False)
+    """Move generation's memory for this board, one dict per square (`rules.movements_from`),
+    filled as games are played."""
 
     bare_moves: dict[str, tuple[Square, Square, bool]] = field(init=False)
     """Every id of a movement without jumps, "b2b3" or "b2b3/1": its origin, target and whether
@@ -95,6 +113,7 @@ class Board:
             for seat_steps in steps
         )
         set_ = object.__setattr__
+        set_(self, "size", size)
         set_(self, "names", names)
         set_(self, "steps", steps)
         set_(self, "advances", advances)
@@ -104,6 +123,14 @@ class Board:
         set_(self, "in_river", in_river)
         beside = tuple(tuple(n for n in self.neighbours[s] if in_river[n]) for s in range(size))
         set_(self, "river_neighbours", beside)
+        first, last = self.river_rows[0] - 1, self.river_rows[-1] + 1
+        region = range(first * self.width, (last + 1) * self.width)
+        set_(self, "region_bits", tuple(1 << (s - region.start) if s in region else 0 for s in range(size)))
+        row = (1 << self.width) - 1
+        rivers = (1 << (self.width * len(self.river_rows))) - 1
+        set_(self, "region_masks", (row, rivers << self.width, row << (len(region) - self.width)))
+        set_(self, "region_span", len(region))
+        set_(self, "river_memo", {})
         pair_ids = tuple({n: names[s] + names[n] for n in self.neighbours[s]} for s in range(size))
         alone_ids = tuple({n: text + "/1" for n, text in pairs.items()} for pairs in pair_ids)
         set_(self, "pair_ids", pair_ids)
@@ -112,12 +139,8 @@ class Board:
         bare_moves.update((text, (s, n, True)) for s in range(size) for n, text in alone_ids[s].items())
         set_(self, "bare_moves", bare_moves)
         set_(self, "around", tuple((s, *self.neighbours[s]) for s in range(size)))
-        set_(self, "memo", {})
-
-    @property
-    def size(self) -> int:
-        """How many squares the board has."""
-        return self.width * self.height
+        set_(self, "neighbourhood", tuple(itemgetter(*hood) for hood in self.around))
+        set_(self, "memo", tuple({} for _ in range(size)))
 
     def _steps_of(self, square: Square, seat: int) -> tuple[Step, ...]:
         x, y = square % self.width, square // self.width

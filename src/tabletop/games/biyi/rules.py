@@ -16,7 +16,7 @@ numbers refer to docs/rules/biyi.md.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from tabletop.games.biyi.board import BACKWARD, FORWARD, SIDEWAYS, Board, Square, move_id, tallest
 
@@ -87,30 +87,49 @@ def prisoners(column: Column) -> int:
     return top
 
 
+def river_region(board: Board, stacks: Stacks) -> int:
+    """The occupied squares of the river region (`Board.region_bits`), all that R20 looks at."""
+    return sum(bit for bit, column in zip(board.region_bits, stacks, strict=True) if column)
+
+
 def is_chained(board: Board, stacks: Stacks) -> bool:
+    """R20 in a position given by its columns (`river_holds` on its river region)."""
+    return river_holds(board, river_region(board, stacks))
+
+
+def river_holds(board: Board, region: int) -> bool:
     """R20: every occupied river square reaches an occupied bank square through occupied river squares.
 
-    Colour does not matter (decision 4.7).
+    `region` has a bit for each occupied square of the river region (`Board.region_bits`).
+    Colour does not matter (decision 4.7), so the answer depends only on which river squares
+    are occupied and which of those have an occupied bank square beside them; the board
+    remembers it for each such pair (`Board.river_memo`: on `tabletop`, at most 3^7 of
+    them), so that a movement by the river is checked with a few operations on one small
+    number and a lookup.
     """
-    in_river, neighbours = board.in_river, board.neighbours
-    reached: set[Square] = set()
-    for start in board.river:
-        if not stacks[start] or start in reached:
-            continue
-        group, anchored = [start], False
-        reached.add(start)
-        for square in group:  # the list grows while it is read: a breadth-first search
-            for neighbour in neighbours[square]:
-                if not stacks[neighbour]:
-                    continue
-                if not in_river[neighbour]:
-                    anchored = True
-                elif neighbour not in reached:
-                    reached.add(neighbour)
-                    group.append(neighbour)
-        if not anchored:
-            return False
-    return True
+    below, river, above = board.region_masks
+    wet = region & river
+    linked = wet & ((region & below) << board.width | (region & above) >> board.width)
+    key = linked << board.region_span | wet
+    holds = board.river_memo.get(key)
+    if holds is None:
+        if len(board.river_memo) >= MEMO_LIMIT:
+            board.river_memo.clear()
+        holds = board.river_memo[key] = _river_holds_afresh(board, wet, linked)
+    return holds
+
+
+def _river_holds_afresh(board: Board, wet: int, linked: int) -> bool:
+    """R20 by a search through the occupied river squares `wet`, from those `linked` to the bank."""
+    bits = board.region_bits
+    reached = [square for square in board.river if linked & bits[square]]
+    seen = set(reached)
+    for square in reached:  # the list grows while it is read: a breadth-first search
+        for near in board.river_neighbours[square]:
+            if wet & bits[near] and near not in seen:
+                seen.add(near)
+                reached.append(near)
+    return len(seen) == wet.bit_count()
 
 
 def is_uniform(column: Column, seat: int) -> bool:
@@ -184,27 +203,32 @@ def legal_turns(
     controlled: Iterable[Square] | None = None,
     known: list[Candidates | None] | None = None,
     codes: Sequence[int] | None = None,
+    region: int | None = None,
     chained: bool | None = None,
 ) -> Legal:
     """Every legal turn of `seat`, movement by movement in square order (R1–R30).
 
     Written for speed, as bots call it at every position. A caller that keeps the squares
-    `seat` controls passes them in `controlled`, and each column's `COLUMN_CODES` in
-    `codes`. The movements from a square depend only on that square and its neighbours,
-    so a caller may keep them in `known` (a list by square, None where not known) and
-    forget those around the squares a turn changes. A FREE movement is legal unless it
-    undoes the previous one (R28); a RIVER one empties a square in or beside the river next
-    to occupied river squares, and the river groups there are checked (`_river_holds`); the
-    others are played out with their jumps (`_complete`). A caller that knows whether the
-    position meets R20 says so in `chained`; where it does not, every turn must mend the
+    `seat` controls passes them in `controlled`, each column's `COLUMN_CODES` in `codes`
+    and the position's `river_region` in `region`. The movements from a square depend only
+    on that square and its neighbours, so a caller may keep them in `known` (a list by
+    square, None where not known) and forget those around the squares a turn changes. A
+    FREE movement is legal unless it undoes the previous one (R28); a RIVER one empties a
+    square in or beside the river next to occupied river squares, and R20 is asked of the
+    river region after it (`river_holds`); the others are played out with their jumps
+    (`_complete`). A caller that knows whether the position meets R20 says so in
+    `chained`; where it does not, every turn must mend the
     river and is played out in full.
     """
     ids: list[str] = []
     completed: dict[str, Turn] = {}
     undoing_id = _undoing_id(board, stacks, previous)
     undone_from = -1 if undoing_id is None or previous is None else previous.target
+    if region is None:
+        region = river_region(board, stacks)
     if chained is None:
-        chained = is_chained(board, stacks)
+        chained = river_holds(board, region)
+    bits = board.region_bits
     if controlled is None:
         controlled = [origin for origin, column in enumerate(stacks) if column and column[-1] & 1 == seat]
     if codes is None:
@@ -228,7 +252,7 @@ def legal_turns(
                 for turn in _complete(board, stacks, seat, plain_turn(board, stacks, action_id)):
                     ids.append(turn.id)
                     completed[turn.id] = turn
-            elif check == FREE or _river_holds(board, stacks, origin, target):
+            elif check == FREE or river_holds(board, (region & ~bits[origin]) | bits[target]):
                 ids.append(action_id)
     return Legal(ids, completed)
 
@@ -237,16 +261,18 @@ def movements_from(board: Board, stacks: Stacks, origin: Square, codes: Sequence
     """The movements from a square by the player on top: slides (R2, R3), descents (R4), climbs (R5).
 
     They depend only on the owners of the tokens on the square and its neighbours (their
-    `codes`, one per square), so the board remembers them by those (`Board.memo`, at most
-    `MEMO_LIMIT`): random games come back to the same few neighbourhoods over and over.
+    `codes`, one per square), so the board remembers them by those, square by square
+    (`Board.memo`, at most `MEMO_LIMIT` over the board): random games come back to the same
+    few neighbourhoods over and over.
     """
-    key = (origin, *map(codes.__getitem__, board.around[origin]))
-    candidates = board.memo.get(key)
+    memo = board.memo[origin]
+    key = board.neighbourhood[origin](codes)
+    candidates: Candidates | None = memo.get(key)
     if candidates is None:
-        if len(board.memo) >= MEMO_LIMIT:
-            board.memo.clear()
-        candidates = board.memo[key] = _movements_from(board, stacks, origin)
-    return cast(Candidates, candidates)
+        if len(memo) >= MEMO_LIMIT // board.size:
+            memo.clear()
+        candidates = memo[key] = _movements_from(board, stacks, origin)
+    return candidates
 
 
 def _movements_from(board: Board, stacks: Stacks, origin: Square) -> Candidates:
@@ -320,36 +346,6 @@ def _carried(column: Column, below: int) -> Column:
     tall (a climb, R5). R28's lookup asks it too, so that it builds no turn.
     """
     return column[below:] if below < len(column) else column[-1:]
-
-
-def _river_holds(board: Board, stacks: Stacks, emptied: Square, filled: Square) -> bool:
-    """R20 after a movement that empties `emptied` and fills `filled`, in a position that held it.
-
-    Only the river groups touching the emptied square can lose their link to the bank, so
-    only those are searched.
-    """
-    in_river, neighbours = board.in_river, board.neighbours
-    reached: set[Square] = set()
-    for start in board.river_neighbours[emptied]:
-        if start in reached or not (start == filled or stacks[start]):
-            continue
-        group, anchored = [start], False
-        reached.add(start)
-        for square in group:  # the list grows while it is read: a breadth-first search
-            for neighbour in neighbours[square]:
-                if neighbour == emptied or not (neighbour == filled or stacks[neighbour]):
-                    continue
-                if not in_river[neighbour]:
-                    anchored = True
-                    break
-                if neighbour not in reached:
-                    reached.add(neighbour)
-                    group.append(neighbour)
-            if anchored:
-                break
-        if not anchored:
-            return False
-    return True
 
 
 def _undoing_id(board: Board, stacks: Stacks, previous: Movement | None) -> str | None:

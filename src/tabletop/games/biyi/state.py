@@ -37,12 +37,13 @@ from tabletop.games.biyi.rules import (
     Movement,
     Turn,
     in_dragon_trouble,
-    is_chained,
     legal_turns,
     number_of_key,
     position_key,
     position_number,
     prisoners,
+    river_holds,
+    river_region,
     square_bits,
 )
 
@@ -92,6 +93,8 @@ class BiyiState(State):
         """The squares at least `UNIFORM_HEIGHT` high: the only places dragons can be (R25)."""
         self._codes: list[int] = []
         """Each square's `rules.COLUMN_CODES`: what move generation remembers movements by."""
+        self._region = 0
+        """`rules.river_region` of the columns: what R20 is checked on."""
         self._position = 0
         """`rules.position_number` of the columns, the player to move left out (its lowest bit)."""
         bits = square_bits(self.board)
@@ -164,10 +167,11 @@ class BiyiState(State):
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         if self.over or seat != self.to_move:
             return []
-        return list(self._legal_turns().ids)
+        return list((self._legal or self._legal_turns()).ids)
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
-        return isinstance(action_id, str) and seat == self.to_move and action_id in self._legal_turns().ids
+        legal = self._legal or self._legal_turns()
+        return isinstance(action_id, str) and seat == self.to_move and action_id in legal.ids
 
     def illegal(self, seat: Seat, action_id: object) -> IllegalAction:
         if (
@@ -183,7 +187,7 @@ class BiyiState(State):
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         stacks = self.stacks
-        turn = self._legal_turns().turn(self.board, stacks, action_id)
+        turn = (self._legal or self._legal_turns()).turn(self.board, stacks, action_id)
         was_in_trouble = self.in_trouble
         self._chained = True
         self._put_columns(
@@ -319,7 +323,10 @@ class BiyiState(State):
     # --- transitions --------------------------------------------------------------------
 
     def _legal_turns(self) -> Legal:
-        """The legal turns, computed once per position (apply, is_legal and the bots share it)."""
+        """The legal turns, computed once per position (apply, is_legal and the bots share it).
+
+        The hot paths read `self._legal or self._legal_turns()`: a call saved at every step.
+        """
         if self._legal is None:
             self._legal = legal_turns(
                 self.board,
@@ -329,6 +336,7 @@ class BiyiState(State):
                 controlled=self._controlled[self.to_move],
                 known=self._known,
                 codes=self._codes,
+                region=self._region,
                 chained=self._chained,
             )
         return self._legal
@@ -343,19 +351,20 @@ class BiyiState(State):
         self._tall = {square for square, column in enumerate(self.stacks) if len(column) >= UNIFORM_HEIGHT}
         self._codes = [COLUMN_CODES[column] for column in self.stacks]
         self._position = position_number(self.board, self.stacks, 0)
-        self._chained = is_chained(self.board, self.stacks)
+        self._region = river_region(self.board, self.stacks)
+        self._chained = river_holds(self.board, self._region)
 
     def _put_columns(self, changes: tuple[tuple[int, Column], ...]) -> None:
         """Puts the columns a turn leaves, in order, and keeps what is kept per square in step.
 
         The movements kept around each changed square are forgotten; the square's column
-        code is swapped in `_codes` and `_position`, and it changes hands in `_controlled`
-        and `_tall`.
+        code is swapped in `_codes` and `_position`, its bit in `_region`, and it changes
+        hands in `_controlled` and `_tall`.
         """
         stacks, known, around, shifts = self.stacks, self._known, self.board.around, self._shifts
         light, dark = self._controlled
         tall, codes = self._tall, self._codes
-        position = self._position
+        position, region, bits = self._position, self._region, self.board.region_bits
         for square, column in changes:
             code = COLUMN_CODES[column]
             position += (code - codes[square]) << shifts[square]
@@ -373,7 +382,9 @@ class BiyiState(State):
                 tall.add(square)
             else:
                 tall.discard(square)
-        self._position = position
+            if bits[square]:
+                region = region | bits[square] if column else region & ~bits[square]
+        self._position, self._region = position, region
 
     def _begin_turn(self, seat: Seat) -> None:
         """Hands the turn to `seat`, or ends the game: repetition (R29), turn limit (R33), no turn (R31)."""

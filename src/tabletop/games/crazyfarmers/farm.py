@@ -15,7 +15,7 @@ from tabletop.games.crazyfarmers.board import (
     BARN_PLOTS,
     CROSSROAD_NAMES,
     CROSSROAD_PLOTS,
-    MOVES,
+    MOVE_STEPS,
     PLOT_CORNERS,
     PLOT_NAMES,
     Crossroad,
@@ -146,16 +146,16 @@ class Farm:
                 blocked += protected(fence, tractor)
         return blocked
 
-    def moves(self, seat: Seat) -> list[Crossroad]:
-        """R11–R14: the crossroads the tractor may drive to now."""
+    def move_ids(self, seat: Seat) -> list[str]:
+        """R11–R14: the ids of the moves the tractor may make now (the crossroads reached)."""
         if self.moves_done >= self.allowance:
             return []
         blocked = self.blocked(seat)
         bales = self.bales
         return [
-            there
-            for path, there in MOVES[self.tractors[seat]]
-            if not bales >> path & 1 and there not in blocked
+            name
+            for path, there, name in MOVE_STEPS[self.tractors[seat]]
+            if not bales & path and there not in blocked
         ]
 
     def fenced_paths(self) -> set[PathId]:
@@ -198,7 +198,13 @@ class Farm:
         self.effects[seat] = kept
 
     def _drive(self, seat: Seat, there: Crossroad) -> None:
-        """R2 (first crossroad) or R11: one move, with its fence, cut and annexation effects."""
+        """R2 (first crossroad) or R11: one move, with its fence, cut and annexation effects.
+
+        Annexation (R25) is looked for only when the fence grows to a crossroad by the own
+        field: before the move no crossroad of the fence but its start touched the main field
+        (the plots would have been annexed then), and going back along the fence (R21, R22)
+        brings none of them nearer. Asking every move cost a walk along the whole fence.
+        """
         here = self.tractors[seat]
         self.tractors[seat] = there
         if here < 0:
@@ -231,9 +237,10 @@ class Farm:
         else:
             self._extend(seat, here, there)
             self._cut_at(seat, there)
+            if fence and CROSSROAD_PLOTS[there] & self.fields[seat]:
+                self._annex_if_closed(seat)
         if len(fence) == 1:
             fence.clear()
-        self._annex_if_closed(seat)
 
     def _extend(self, seat: Seat, here: Crossroad, there: Crossroad) -> None:
         """R20: a fence segment unless the path borders the (main) field."""

@@ -159,13 +159,13 @@ class CrazyFarmersState(BonusCards, State):
             return self._pending_ids()
         if self.tractors[seat] < 0:
             return [CROSSROAD_NAMES[c] for c in self.first_crossroads(seat)]
-        moves = self.moves(seat)
-        ids = [CROSSROAD_NAMES[c] for c in moves]
+        ids = self.move_ids(seat)
+        may_end = not ids
         hand = self.hands[seat]
         if hand:  # most decisions of a game are moves with an empty hand: no card to list
             ids += self._card_ids(seat)
             ids += [DISCARD_IDS[card] for card in sorted(set(hand))]
-        if not moves and len(hand) <= HAND_LIMIT:
+        if may_end and len(hand) <= HAND_LIMIT:
             ids.append(END)  # R3
         return ids
 
@@ -334,7 +334,7 @@ class CrazyFarmersState(BonusCards, State):
         if self.tractors[self.current] < 0:
             return f"{name}: choose a corner of your start plot for your tractor"
         left = max(0, self.allowance - self.moves_done)
-        if self.moves(self.current):
+        if self.move_ids(self.current):
             return f"{name} to move the tractor ({left} move{'s' if left != 1 else ''} left) or play a card"
         if len(self.hands[self.current]) > HAND_LIMIT:
             return f"{name}: discard down to {HAND_LIMIT} cards"

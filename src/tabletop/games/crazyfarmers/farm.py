@@ -88,7 +88,8 @@ class Farm:
         self.heliported = False
         self.pending: list[str] = []
         self.turns = 0
-        self.history: dict[str, int] = {}
+        self.history: dict[int, int] = {}
+        """How often each position came back at a turn's end (R65), by its hash (as text in JSON)."""
         self.over = False
         self.drawn_game = False
         self.last_move: JsonDict | None = None
@@ -175,10 +176,10 @@ class Farm:
     def _end_turn(self, seat: Seat) -> None:
         """R3, R4, R52, R65: effects of the turn end, the repetition record, the next player."""
         self._discard_effects(seat, TURN_END_EFFECTS)
-        key = str(hash((seat, tuple(self.tractors), tuple(map(tuple, self.fences)), tuple(self.fields))))
-        self.history[key] = self.history.get(key, 0) + 1
+        key = hash((seat, tuple(self.tractors), tuple(map(tuple, self.fences)), tuple(self.fields)))
+        seen = self.history[key] = self.history.get(key, 0) + 1
         self.turns += 1
-        if self.history[key] >= REPETITIONS:
+        if seen >= REPETITIONS:
             self.over = self.drawn_game = True
             return
         if self.turns >= ROUND_LIMIT * self.players:
@@ -245,9 +246,8 @@ class Farm:
     def _extend(self, seat: Seat, here: Crossroad, there: Crossroad) -> None:
         """R20: a fence segment unless the path borders the (main) field."""
         fence = self.fences[seat]
-        field = self.main_field(seat) if fence else self.fields[seat]
-        path_plots = CROSSROAD_PLOTS[here] & CROSSROAD_PLOTS[there]
-        if path_plots & field:
+        along = CROSSROAD_PLOTS[here] & CROSSROAD_PLOTS[there] & self.fields[seat]
+        if along and (not fence or along & self.main_field(seat)):  # the main field only with a fence
             fence.clear()
             return
         if not fence:

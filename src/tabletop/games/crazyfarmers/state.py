@@ -293,7 +293,7 @@ class CrazyFarmersState(BonusCards, State):
             "heliported": self.heliported,
             "pending": list(self.pending),
             "turns": self.turns,
-            "history": dict(self.history),
+            "history": {str(key): count for key, count in self.history.items()},
             "over": self.over,
             "drawn_game": self.drawn_game,
             "last_move": None if self.last_move is None else _copy(self.last_move),
@@ -317,7 +317,7 @@ class CrazyFarmersState(BonusCards, State):
         self.moves_done, self.heliported = int(data["moves_done"]), bool(data["heliported"])
         self.pending = [str(step) for step in data["pending"]]
         self.turns = int(data["turns"])
-        self.history = {str(key): int(count) for key, count in data["history"].items()}
+        self.history = {int(key): int(count) for key, count in data["history"].items()}
         self.over, self.drawn_game = bool(data["over"]), bool(data["drawn_game"])
         self.last_move = None if data["last_move"] is None else _copy(data["last_move"])
         self._legal = self._blocked = None

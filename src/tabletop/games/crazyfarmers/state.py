@@ -160,13 +160,14 @@ class CrazyFarmersState(BonusCards, State):
         if self.tractors[seat] < 0:
             return [CROSSROAD_NAMES[c] for c in self.first_crossroads(seat)]
         ids = self.move_ids(seat)
-        may_end = not ids
         hand = self.hands[seat]
-        if hand:  # most decisions of a game are moves with an empty hand: no card to list
-            ids += self._card_ids(seat)
-            ids += [DISCARD_IDS[card] for card in sorted(set(hand))]
-        if may_end and len(hand) <= HAND_LIMIT:
-            ids.append(END)  # R3
+        if not hand:  # most decisions of a game are moves with an empty hand: no card to list
+            return ids or [END]  # R3
+        may_end = not ids and len(hand) <= HAND_LIMIT  # R3
+        ids += self._card_ids(seat)
+        ids += [DISCARD_IDS[card] for card in sorted(set(hand))]
+        if may_end:
+            ids.append(END)
         return ids
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
@@ -387,8 +388,8 @@ class CrazyFarmersState(BonusCards, State):
     def _settle(self) -> None:
         """After every action: the end (R45, R62, R64), bale steps with no spot, an end of turn left alone.
 
-        The legal ids of the player to move are listed here (`_current_ids`), as they tell
-        whether anything is left to do.
+        The legal ids of the player to move are listed here (and kept, see `_current_ids`), as
+        they tell whether anything is left to do.
         """
         totals = map(int.bit_count, self.fields)
         if (
@@ -397,14 +398,14 @@ class CrazyFarmersState(BonusCards, State):
         ):
             self.over = True
         while not self.over:
-            ids = self._current_ids()
+            ids = self._legal = self._list_ids(self.current)
             if self.pending and not ids:
                 self.pending.clear()
             elif ids == ONLY_END:
                 self._end_turn(self.current)
             else:
                 return
-            self._legal = None
+        self._legal = None
 
     def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
         return observation(view, viewer)

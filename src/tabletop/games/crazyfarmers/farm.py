@@ -166,7 +166,8 @@ class Farm:
         """R10: the allowance, after High Voltage and Watchdog of the last turn end (R53, R54)."""
         self.current = seat
         self._blocked = None
-        self._discard_effects(seat, TURN_START_EFFECTS)
+        if self.effects[seat]:  # seldom: asked at every turn
+            self._discard_effects(seat, TURN_START_EFFECTS)
         accelerated = len(self.fences[seat]) - 1 >= ACCELERATION_LENGTH
         ruts = self.effects[seat].count(RUT)
         self.allowance = (ACCELERATED_ALLOWANCE if accelerated else BASE_ALLOWANCE) - RUT_PENALTY * ruts
@@ -175,7 +176,8 @@ class Farm:
 
     def _end_turn(self, seat: Seat) -> None:
         """R3, R4, R52, R65: effects of the turn end, the repetition record, the next player."""
-        self._discard_effects(seat, TURN_END_EFFECTS)
+        if self.effects[seat]:
+            self._discard_effects(seat, TURN_END_EFFECTS)
         key = hash((seat, tuple(self.tractors), tuple(map(tuple, self.fences)), tuple(self.fields)))
         seen = self.history[key] = self.history.get(key, 0) + 1
         self.turns += 1
@@ -192,8 +194,6 @@ class Farm:
 
     def _discard_effects(self, seat: Seat, cards: tuple[str, ...]) -> None:
         """Cards whose effect ends now go to the discard pile (R50)."""
-        if not self.effects[seat]:
-            return
         kept = [card for card in self.effects[seat] if card not in cards]
         self.discard_pile += [card for card in self.effects[seat] if card in cards]
         self.effects[seat] = kept
@@ -256,8 +256,8 @@ class Farm:
 
     def _cut_at(self, seat: Seat, there: Crossroad) -> None:
         """R32: every unprotected opponent fence through `there` is removed; its owner loses power."""
-        for other in range(self.players):
-            if other != seat and there in self.fences[other] and not self.has_effect(other, VOLTAGE):
+        for other, fence in enumerate(self.fences):
+            if there in fence and other != seat and VOLTAGE not in self.effects[other]:
                 self._cut(other)
                 self.last_move["cut"].append(other)  # type: ignore[index]
 

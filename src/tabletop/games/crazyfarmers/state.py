@@ -137,11 +137,11 @@ class CrazyFarmersState(BonusCards, State):
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         if self.over or seat != self.current:
             return []
-        return list(self._current_ids())
+        return list(self._legal or self._current_ids())
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
         """A lookup among the legal ids of the player to move, which `_settle` has already listed."""
-        return not self.over and seat == self.current and action_id in self._current_ids()
+        return not self.over and seat == self.current and action_id in (self._legal or self._current_ids())
 
     def _current_ids(self) -> list[ActionId]:
         """The legal ids of the player to move, kept in `_legal` until the next action.

@@ -210,6 +210,11 @@ PATH_NAMES: tuple[str, ...] = tuple(f"{q},{r},{side}" for q, r, side in PATH_COO
 PLOT_BY_NAME = {name: index for index, name in enumerate(PLOT_NAMES)}
 CROSSROAD_BY_NAME = {name: index for index, name in enumerate(CROSSROAD_NAMES)}
 PATH_BY_NAME = {name: index for index, name in enumerate(PATH_NAMES)}
+MOVE_STEPS: tuple[tuple[tuple[Mask, Crossroad, str], ...], ...] = tuple(
+    tuple((1 << path, there, CROSSROAD_NAMES[there]) for path, there in moves) for moves in MOVES
+)
+"""`MOVES` with each path as its bit of a bale mask and each destination with its name: what
+listing the legal moves reads at every step of a game."""
 
 
 def plot(name: str) -> Plot:

@@ -101,6 +101,7 @@ class BonusCards(Farm):
 
     def _play(self, seat: Seat, card: str, target: str) -> None:
         """R50–R58: one card from the hand, with its target."""
+        self._blocked = None  # Helicopter lets the tractor through whole fences (R14e)
         self.hands[seat].remove(card)
         self.last_move = {"seat": seat, "kind": "card", "card": card, "target": target or None, "cut": []}
         if card in (NITRO_1, NITRO_2):

@@ -15,7 +15,7 @@ from tabletop.games.crazyfarmers.board import (
     BARN_PLOTS,
     CROSSROAD_NAMES,
     CROSSROAD_PLOTS,
-    MOVES,
+    MOVE_STEPS,
     PLOT_CORNERS,
     PLOT_NAMES,
     Crossroad,
@@ -39,8 +39,8 @@ from tabletop.games.crazyfarmers.rules import (
     WATCHDOG,
     annexed_area,
     closing_index,
+    component,
     fence_paths,
-    main_field,
     protected,
 )
 
@@ -88,18 +88,22 @@ class Farm:
         self.heliported = False
         self.pending: list[str] = []
         self.turns = 0
-        self.history: dict[str, int] = {}
+        self.history: dict[int, int] = {}
+        """How often each position came back at a turn's end (R65), by its hash (as text in JSON)."""
         self.over = False
         self.drawn_game = False
         self.last_move: JsonDict | None = None
-        self._moves_cache: tuple[Seat, list[Crossroad]] | None = None
+        self._legal: list[str] | None = None
+        """The legal ids of the player to move once listed, until the next action (`state`)."""
+        self._blocked: tuple[Seat, list[Crossroad]] | None = None
+        """What `blocked` found for a seat, until a cut, an elimination, a card or the next turn."""
 
     def main_field(self, seat: Seat) -> Mask:
         """R40: the part of the field where the fence starts (or the tractor stands)."""
-        if self.tractors[seat] < 0:
-            return self.fields[seat]
+        field = self.fields[seat]
         fence = self.fences[seat]
-        return main_field(self.fields[seat], fence[0] if fence else self.tractors[seat])
+        anchor = fence[0] if fence else self.tractors[seat]
+        return field if anchor < 0 else component(field, CROSSROAD_PLOTS[anchor] & field)
 
     def main_size(self, seat: Seat) -> int:
         return 0 if self.eliminated[seat] else self.main_field(seat).bit_count()
@@ -119,9 +123,16 @@ class Farm:
     def blocked(self, seat: Seat) -> list[Crossroad]:
         """R14c–e: the crossroads `seat`'s tractor may not enter.
 
-        A list, not a set: it is made for the two or three crossroads a tractor could reach,
-        at every move, and joining lists costs less than hashing every fenced crossroad.
+        Asked at every move of a turn while only a cut (`_cut`), an elimination or a card
+        changes it, so it is kept in `_blocked` until one of those or the next turn. A list,
+        not a set: it is read for the two or three crossroads a tractor could reach.
         """
+        cached = self._blocked
+        if cached is None or cached[0] != seat:
+            cached = self._blocked = (seat, self._find_blocked(seat))
+        return cached[1]
+
+    def _find_blocked(self, seat: Seat) -> list[Crossroad]:
         blocked: list[Crossroad] = []
         for other in range(self.players):
             tractor = self.tractors[other]
@@ -136,30 +147,17 @@ class Farm:
                 blocked += protected(fence, tractor)
         return blocked
 
-    def moves(self, seat: Seat) -> list[Crossroad]:
-        """R11–R14: the crossroads the tractor may drive to now.
-
-        Asked several times per action (legal ids, `is_legal`, the forced end of turn), so
-        the answer is kept until the next change (`_moves_cache`, reset by every transition).
-        """
-        cached = self._moves_cache
-        if cached is not None and cached[0] == seat:
-            return cached[1]
-        found: list[Crossroad] = []
-        if self.moves_done < self.allowance:
-            blocked = self.blocked(seat)
-            bales = self.bales
-            found = [
-                there
-                for path, there in MOVES[self.tractors[seat]]
-                if not bales >> path & 1 and there not in blocked
-            ]
-        self._moves_cache = (seat, found)
-        return found
-
-    def may_end(self, seat: Seat) -> bool:
-        """R3: no move left and at most six cards in hand."""
-        return not self.moves(seat) and len(self.hands[seat]) <= HAND_LIMIT
+    def move_ids(self, seat: Seat) -> list[str]:
+        """R11–R14: the ids of the moves the tractor may make now (the crossroads reached)."""
+        if self.moves_done >= self.allowance:
+            return []
+        blocked = self.blocked(seat)
+        bales = self.bales
+        return [
+            name
+            for path, there, name in MOVE_STEPS[self.tractors[seat]]
+            if not bales & path and there not in blocked
+        ]
 
     def fenced_paths(self) -> set[PathId]:
         return {path for fence in self.fences for path in fence_paths(fence)}
@@ -167,8 +165,9 @@ class Farm:
     def _begin_turn(self, seat: Seat) -> None:
         """R10: the allowance, after High Voltage and Watchdog of the last turn end (R53, R54)."""
         self.current = seat
-        self._moves_cache = None
-        self._discard_effects(seat, TURN_START_EFFECTS)
+        self._blocked = None
+        if self.effects[seat]:  # seldom: asked at every turn
+            self._discard_effects(seat, TURN_START_EFFECTS)
         accelerated = len(self.fences[seat]) - 1 >= ACCELERATION_LENGTH
         ruts = self.effects[seat].count(RUT)
         self.allowance = (ACCELERATED_ALLOWANCE if accelerated else BASE_ALLOWANCE) - RUT_PENALTY * ruts
@@ -177,11 +176,12 @@ class Farm:
 
     def _end_turn(self, seat: Seat) -> None:
         """R3, R4, R52, R65: effects of the turn end, the repetition record, the next player."""
-        self._discard_effects(seat, TURN_END_EFFECTS)
-        key = str(hash((seat, tuple(self.tractors), tuple(map(tuple, self.fences)), tuple(self.fields))))
-        self.history[key] = self.history.get(key, 0) + 1
+        if self.effects[seat]:
+            self._discard_effects(seat, TURN_END_EFFECTS)
+        key = hash((seat, tuple(self.tractors), tuple(map(tuple, self.fences)), tuple(self.fields)))
+        seen = self.history[key] = self.history.get(key, 0) + 1
         self.turns += 1
-        if self.history[key] >= REPETITIONS:
+        if seen >= REPETITIONS:
             self.over = self.drawn_game = True
             return
         if self.turns >= ROUND_LIMIT * self.players:
@@ -194,23 +194,37 @@ class Farm:
 
     def _discard_effects(self, seat: Seat, cards: tuple[str, ...]) -> None:
         """Cards whose effect ends now go to the discard pile (R50)."""
-        if not self.effects[seat]:
-            return
         kept = [card for card in self.effects[seat] if card not in cards]
         self.discard_pile += [card for card in self.effects[seat] if card in cards]
         self.effects[seat] = kept
 
     def _drive(self, seat: Seat, there: Crossroad) -> None:
-        """R2 (first crossroad) or R11: one move, with its fence, cut and annexation effects."""
+        """R2 (first crossroad) or R11: one move, with its fence, cut and annexation effects.
+
+        Annexation (R25) is looked for only when the fence grows to a crossroad by the own
+        field: before the move no crossroad of the fence but its start touched the main field
+        (the plots would have been annexed then), and going back along the fence (R21, R22)
+        brings none of them nearer. Asking every move cost a walk along the whole fence.
+        """
         here = self.tractors[seat]
-        self.last_move = {"seat": seat, "kind": "move", "from": None, "to": CROSSROAD_NAMES[there], "cut": []}
-        if here < 0:
-            self.tractors[seat] = there
-            self.last_move["kind"] = "start"
-            return
-        self.last_move["from"] = CROSSROAD_NAMES[here]
-        self.moves_done += 1
         self.tractors[seat] = there
+        if here < 0:
+            self.last_move = {
+                "seat": seat,
+                "kind": "start",
+                "from": None,
+                "to": CROSSROAD_NAMES[there],
+                "cut": [],
+            }
+            return
+        self.last_move = {
+            "seat": seat,
+            "kind": "move",
+            "from": CROSSROAD_NAMES[here],
+            "to": CROSSROAD_NAMES[there],
+            "cut": [],
+        }
+        self.moves_done += 1
         if not self.powered[seat]:
             if CROSSROAD_PLOTS[there] & self.fields[seat]:
                 self.powered[seat] = True  # R33
@@ -224,16 +238,16 @@ class Farm:
         else:
             self._extend(seat, here, there)
             self._cut_at(seat, there)
+            if fence and CROSSROAD_PLOTS[there] & self.fields[seat]:
+                self._annex_if_closed(seat)
         if len(fence) == 1:
             fence.clear()
-        self._annex_if_closed(seat)
 
     def _extend(self, seat: Seat, here: Crossroad, there: Crossroad) -> None:
         """R20: a fence segment unless the path borders the (main) field."""
         fence = self.fences[seat]
-        field = self.main_field(seat) if fence else self.fields[seat]
-        path_plots = CROSSROAD_PLOTS[here] & CROSSROAD_PLOTS[there]
-        if path_plots & field:
+        along = CROSSROAD_PLOTS[here] & CROSSROAD_PLOTS[there] & self.fields[seat]
+        if along and (not fence or along & self.main_field(seat)):  # the main field only with a fence
             fence.clear()
             return
         if not fence:
@@ -242,14 +256,15 @@ class Farm:
 
     def _cut_at(self, seat: Seat, there: Crossroad) -> None:
         """R32: every unprotected opponent fence through `there` is removed; its owner loses power."""
-        for other in range(self.players):
-            if other != seat and there in self.fences[other] and not self.has_effect(other, VOLTAGE):
+        for other, fence in enumerate(self.fences):
+            if there in fence and other != seat and VOLTAGE not in self.effects[other]:
                 self._cut(other)
                 self.last_move["cut"].append(other)  # type: ignore[index]
 
     def _cut(self, seat: Seat) -> None:
         """R32, R33: the fence goes; power stays only if the tractor touches the own field."""
         self.fences[seat] = []
+        self._blocked = None
         self.powered[seat] = bool(CROSSROAD_PLOTS[self.tractors[seat]] & self.fields[seat])
 
     def _annex_if_closed(self, seat: Seat) -> None:
@@ -302,6 +317,7 @@ class Farm:
     def _eliminate(self, seat: Seat) -> None:
         """R45: tractor, fence and cards leave the game."""
         self.eliminated[seat] = True
+        self._blocked = None
         self.tractors[seat] = -1
         self.fences[seat] = []
         self.discard_pile += self.hands[seat] + self.effects[seat]

@@ -61,6 +61,8 @@ END = "end"
 DISCARD = "discard"
 DISCARD_IDS = {card: f"{DISCARD} {card}" for card in CARDS}
 """The id of discarding each card, made once: every decision with cards in hand lists them."""
+ONLY_END = [END]
+"""The legal ids when nothing is left but to end the turn, which then ends by itself (R3)."""
 
 
 class CrazyFarmersState(BonusCards, State):
@@ -115,7 +117,6 @@ class CrazyFarmersState(BonusCards, State):
         state.draw_pile = state._shuffled([card for card in CARDS for _ in range(max(0, deck[card]))])
         state._begin_turn(to_move)
         state.moves_done = moves_done
-        state._moves_cache = None
         state._settle()
         return state
 
@@ -136,39 +137,53 @@ class CrazyFarmersState(BonusCards, State):
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         if self.over or seat != self.current:
             return []
+        return list(self._legal or self._current_ids())
+
+    def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
+        """A lookup among the legal ids of the player to move, which `_settle` has already listed."""
+        return not self.over and seat == self.current and action_id in (self._legal or self._current_ids())
+
+    def _current_ids(self) -> list[ActionId]:
+        """The legal ids of the player to move, kept in `_legal` until the next action.
+
+        Every action needs them at least twice (`_settle` asks whether "end" is all that is
+        left, `apply` whether the id is legal) and a bot a third time, so they are listed once.
+        The list is never changed once made: callers get copies.
+        """
+        if self._legal is None:
+            self._legal = self._list_ids(self.current)
+        return self._legal
+
+    def _list_ids(self, seat: Seat) -> list[ActionId]:
         if self.pending:
             return self._pending_ids()
         if self.tractors[seat] < 0:
             return [CROSSROAD_NAMES[c] for c in self.first_crossroads(seat)]
-        ids = [CROSSROAD_NAMES[c] for c in self.moves(seat)]
+        ids = self.move_ids(seat)
         hand = self.hands[seat]
-        if hand:  # most decisions of a game are moves with an empty hand: no card to list
-            ids += self._card_ids(seat)
-            ids += [DISCARD_IDS[card] for card in sorted(set(hand))]
-        if self.may_end(seat):
+        if not hand:  # most decisions of a game are moves with an empty hand: no card to list
+            return ids or [END]  # R3
+        may_end = not ids and len(hand) <= HAND_LIMIT  # R3
+        ids += self._card_ids(seat)
+        ids += [DISCARD_IDS[card] for card in sorted(set(hand))]
+        if may_end:
             ids.append(END)
         return ids
 
-    def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
-        """A tractor move is looked up among the moves alone; anything else among all legal ids."""
-        if not isinstance(action_id, str) or self.over or seat != self.current:
-            return False
-        if action_id in CROSSROAD_BY_NAME and not self.pending and self.tractors[seat] >= 0:
-            return CROSSROAD_BY_NAME[action_id] in self.moves(seat)
-        return action_id in self.legal_action_ids(seat)
-
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
-        self._moves_cache = None
+        self._legal = None
         there = CROSSROAD_BY_NAME.get(action_id)
         if there is not None:  # a move, nearly every action of a game: asked first
             self._drive(seat, there)
-            self._moves_cache = None
-            self._settle()
-            return
-        words = action_id.split(" ")
-        if action_id == END:
+        elif action_id == END:
             self._end_turn(seat)
-        elif words[0] == DISCARD:
+        else:
+            self._play_words(seat, action_id.split(" "))
+        self._settle()
+
+    def _play_words(self, seat: Seat, words: list[str]) -> None:
+        """A discard, a bale step or a card, from the words of its id."""
+        if words[0] == DISCARD:
             self.hands[seat].remove(words[1])
             self.discard_pile.append(words[1])
             self.last_move = {"seat": seat, "kind": "discard", "card": words[1]}
@@ -176,8 +191,6 @@ class CrazyFarmersState(BonusCards, State):
             self._bale_step(seat, words[0], PATH_BY_NAME[words[1]])
         else:
             self._play(seat, words[0], words[1] if len(words) > 1 else "")
-        self._moves_cache = None
-        self._settle()
 
     def is_over(self) -> bool:
         return self.over
@@ -226,6 +239,7 @@ class CrazyFarmersState(BonusCards, State):
         if game_over:  # somewhere near the bottom, as far as anyone knows (R66)
             unseen.insert(rng.below(min(GAME_OVER_DEPTH, len(unseen) + 1)), GAME_OVER)
         copy.draw_pile = unseen
+        copy._legal = None  # the mover's cards may have been dealt anew
         return copy
 
     def public_label(self, viewer: Seat | None, seat: Seat, action_id: ActionId) -> str | None:
@@ -280,7 +294,7 @@ class CrazyFarmersState(BonusCards, State):
             "heliported": self.heliported,
             "pending": list(self.pending),
             "turns": self.turns,
-            "history": dict(self.history),
+            "history": {str(key): count for key, count in self.history.items()},
             "over": self.over,
             "drawn_game": self.drawn_game,
             "last_move": None if self.last_move is None else _copy(self.last_move),
@@ -304,15 +318,10 @@ class CrazyFarmersState(BonusCards, State):
         self.moves_done, self.heliported = int(data["moves_done"]), bool(data["heliported"])
         self.pending = [str(step) for step in data["pending"]]
         self.turns = int(data["turns"])
-        self.history = {str(key): int(count) for key, count in data["history"].items()}
+        self.history = {int(key): int(count) for key, count in data["history"].items()}
         self.over, self.drawn_game = bool(data["over"]), bool(data["drawn_game"])
         self.last_move = None if data["last_move"] is None else _copy(data["last_move"])
-        self._moves_cache = None
-
-    def _only_end_left(self) -> bool:
-        """Whether "end" is the one legal action: no card to play or discard, no move (R3, R12)."""
-        seat = self.current
-        return not self.hands[seat] and self.tractors[seat] >= 0 and not self.moves(seat)
+        self._legal = self._blocked = None
 
     def prompt(self) -> str:
         """What is expected now, in words."""
@@ -326,7 +335,7 @@ class CrazyFarmersState(BonusCards, State):
         if self.tractors[self.current] < 0:
             return f"{name}: choose a corner of your start plot for your tractor"
         left = max(0, self.allowance - self.moves_done)
-        if self.moves(self.current):
+        if self.move_ids(self.current):
             return f"{name} to move the tractor ({left} move{'s' if left != 1 else ''} left) or play a card"
         if len(self.hands[self.current]) > HAND_LIMIT:
             return f"{name}: discard down to {HAND_LIMIT} cards"
@@ -377,7 +386,11 @@ class CrazyFarmersState(BonusCards, State):
         return Action(action_id, f"Play {card} {label}", (f"card:{words[0]}", target))
 
     def _settle(self) -> None:
-        """After every action: the end (R45, R62, R64), bale steps with no spot, an end of turn left alone."""
+        """After every action: the end (R45, R62, R64), bale steps with no spot, an end of turn left alone.
+
+        The legal ids of the player to move are listed here (and kept, see `_current_ids`), as
+        they tell whether anything is left to do.
+        """
         totals = map(int.bit_count, self.fields)
         if (
             self.eliminated.count(False) == 1
@@ -385,12 +398,14 @@ class CrazyFarmersState(BonusCards, State):
         ):
             self.over = True
         while not self.over:
-            if self.pending and not self._pending_ids():
+            ids = self._legal = self._list_ids(self.current)
+            if self.pending and not ids:
                 self.pending.clear()
-            elif not self.pending and self._only_end_left():
+            elif ids == ONLY_END:
                 self._end_turn(self.current)
             else:
                 return
+        self._legal = None
 
     def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
         return observation(view, viewer)

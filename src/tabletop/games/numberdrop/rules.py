@@ -12,6 +12,7 @@ from itertools import chain, combinations_with_replacement, permutations
 from operator import sub
 
 from tabletop.games.numberdrop.board import (
+    ALL_CELLS,
     BONUS_SIZE,
     CELL_NAMES,
     CELLS,
@@ -192,7 +193,7 @@ def combinations(sheet: Sheet) -> list[Combination]:
 
 def _free_digits(sheet: Sheet) -> list[int]:
     """For each digit, the bit set of its cells that may join a combination (R21): not circled."""
-    uncircled = ~sheet.circled
+    uncircled = ALL_CELLS ^ sheet.circled
     return [cells & uncircled for cells in sheet.digits]
 
 

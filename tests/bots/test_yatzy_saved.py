@@ -8,10 +8,10 @@ dice and saved rolls, and on closed forms for the last turn.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -54,7 +54,9 @@ class _Reference:
         self.values, self.stop = _reference(variant)
 
 
-def _reference(variant: Variant) -> tuple[dict[tuple[int, int, int], float], Any]:
+def _reference(
+    variant: Variant,
+) -> tuple[dict[tuple[int, int, int], float], Callable[[int, int, int], np.ndarray]]:
     """The values of the states reachable from a fresh card, and the stop values' function."""
     chances, inside = _transitions()
     rolls = dice_tables(6).rolls
@@ -181,7 +183,8 @@ def test_a_turn_and_its_choices_agree_with_the_direct_induction() -> None:
 def test_a_table_is_read_from_complete_layers_only(tmp_path: Path) -> None:
     solver = SavedRollsSolver(BONUS_CARD)
     value = solver.solve(tmp_path)
-    assert SavedRollsTable.load(BONUS_CARD, tmp_path).start_value() == value  # type: ignore[union-attr]
+    table = SavedRollsTable.load(BONUS_CARD, tmp_path)
+    assert table is not None and table.start_value() == value
     (tmp_path / "layer-01.npy").unlink()
     assert SavedRollsTable.load(BONUS_CARD, tmp_path) is None
 

@@ -171,6 +171,7 @@ class TableService:
         self._bot_tasks.clear()
         self._followers.clear()
         self._clock_watchers.clear()
+        self._writer.close()
 
     # Reading
 

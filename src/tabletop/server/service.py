@@ -198,7 +198,7 @@ class TableService:
         """Caches the table; of finished ones only the most recently used few stay in memory."""
         self._tables[live.id] = live
         if live.record.status != "finished":
-            if live.id not in self._followers:
+            if self.hub.shared_by_processes and live.id not in self._followers:
                 self._followers[live.id] = asyncio.create_task(self._follow(live))
             if live.clocks is not None and self.watch_clocks and live.id not in self._clock_watchers:
                 self._clock_watchers[live.id] = asyncio.create_task(self._watch_clock(live))
@@ -539,7 +539,10 @@ class TableService:
 
         Behind a load balancer a player's requests reach any process, over HTTP as well as
         WebSockets, so every process that has a table in memory listens to its channel,
-        whether or not a WebSocket of that table is open on it.
+        whether or not a WebSocket of that table is open on it. A hub no other process
+        publishes on has nothing to follow (every change was made here, to the cached table),
+        so no follower starts then: it would cost a wake-up per move to drop this process's
+        own event, and two store reads per table when it began.
         """
         try:
             async with self.hub.subscribe(table_channel(live.id)) as subscription:

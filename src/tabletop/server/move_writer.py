@@ -57,7 +57,8 @@ class MoveWriter:
             moves = [move for move, _ in batch]
             results: list[MoveRecord | Exception]
             try:
-                results = list(await loop.run_in_executor(self._commit_thread(), self._store.append_moves, moves))
+                committed = loop.run_in_executor(self._commit_thread(), self._store.append_moves, moves)
+                results = list(await committed)
             except Exception as error:  # the database is gone: every mover hears it
                 results = [error] * len(batch)
             for (_move, future), result in zip(batch, results, strict=True):

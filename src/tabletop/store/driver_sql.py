@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Dialect
 from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
 
 Processor = Callable[[Any], Any]
 
@@ -34,7 +35,9 @@ class DriverStatement:
     positional: bool
 
     @classmethod
-    def compiled(cls, statement: ClauseElement, dialect: Dialect, names: Sequence[str] = ()) -> DriverStatement:
+    def compiled(
+        cls, statement: ClauseElement, dialect: Dialect, names: Sequence[str] = ()
+    ) -> DriverStatement:
         """`statement` for `dialect`; `names` lists an INSERT's columns (its bound parameters).
 
         >>> from sqlalchemy import column, table, insert
@@ -44,6 +47,8 @@ class DriverStatement:
         'INSERT INTO moves (seq, seat) VALUES (?, ?)'
         """
         compiled = statement.compile(dialect=dialect, column_keys=list(names) or None)
+        if not isinstance(compiled, SQLCompiler):
+            raise TypeError(f"a DriverStatement is a query or DML statement; got {type(statement).__name__}")
         order = tuple(compiled.positiontup or compiled.binds)
         processors = tuple(
             compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect) for name in order

@@ -25,8 +25,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from tabletop.engine import ActionId, Outcome, Seat
 from tabletop.store import analyses, passwords, profiles, ratings
-from tabletop.store.driver_sql import DriverStatement
 from tabletop.store.database import create_database_engine, is_memory_sqlite, migrate
+from tabletop.store.driver_sql import DriverStatement
 from tabletop.store.models import (
     NAME_LENGTH,
     BotLease,

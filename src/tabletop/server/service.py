@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import itertools
 import logging
 import secrets
 import uuid
@@ -126,6 +127,7 @@ class TableService:
         self.hub = hub
         self.load_game = load_game
         self.instance_id = uuid.uuid4().hex
+        self._event_numbers = itertools.count(1)
         self._bot_runner = bot_runner
         self._bot_delay = bot_delay
         self._writer = MoveWriter(store)
@@ -530,7 +532,10 @@ class TableService:
     # Keeping processes in step
 
     async def _publish(self, live: LiveTable, kind: str, **fields: Any) -> None:
-        event: Event = {"id": uuid.uuid4().hex, "origin": self.instance_id, "kind": kind, "table": live.id}
+        """Announces a change; the event's id is unique across processes (this one's id and a
+        count), which is all `sync` asks of it, without a random draw for every move."""
+        event_id = f"{self.instance_id}-{next(self._event_numbers)}"
+        event: Event = {"id": event_id, "origin": self.instance_id, "kind": kind, "table": live.id}
         event.update(fields)
         await self.hub.publish(table_channel(live.id), event)
 

@@ -256,3 +256,25 @@ async def test_messages_are_ascii_and_read_back_every_character(service: TableSe
         and "●" in json.loads(update)["parts"]["tt-players"]
         and "●" in json.loads(full)["html"]
     )
+
+
+async def test_an_updates_turn_and_players_are_its_own_seats_as_on_its_page(
+    service: TableService, store: Store
+) -> None:
+    # The turn and players' parts are kept by what they show (views._turn_part,
+    # _players_part): as the turn passes back and forth, each seat's update finds the parts
+    # made for it moves before, and each is still the element of that seat's own whole page.
+    table_id, _ann, _bob = await _table(service, store, "kalah", 4)
+    live = await service.table(table_id)
+    rng = random.Random(4)
+    names = {0: ">Ann</a>", 1: ">Bob</a>"}
+    for _move in range(6):
+        mover = live.state.current_players()[0]
+        await service.play(table_id, mover, rng.choice(live.state.legal_action_ids(mover)), live.seq)
+        for viewer in (0, 1):
+            parts = json.loads(update_message(live, viewer))["parts"]
+            page = json.loads(live_message(live, viewer))["html"]
+            assert parts["tt-turn"] in page and parts["tt-players"] in page
+            yours = [item for item in parts["tt-players"].split("<li") if "(you)" in item]
+            assert len(yours) == 1 and names[viewer] in yours[0]
+            assert ("Your move" in parts["tt-turn"]) == (viewer == live.state.current_players()[0])

@@ -84,20 +84,24 @@ def _children(
     """
     children: list[str] = []
     while position < stop:
-        if closing is not None and markup.startswith("</", position):
-            return (tuple(children), position) if markup.startswith(closing, position) else None
         was = known[len(children)] if len(children) < len(known) else None
-        end = None
         if was is not None and markup.startswith(was, position):
-            end = position + len(was)
-        elif was is not None and closing is None:
-            end = _changed_end(markup, position, stop, was)
-        if end is None:
-            end = _element_end(markup, position, stop)
-        if end is None or end > stop:
+            # The child before itself, not a copy: comparing it with it later is then an
+            # identity check, and its hash is known.
+            child = was
+        else:
+            if closing is not None and markup.startswith("</", position):
+                return (tuple(children), position) if markup.startswith(closing, position) else None
+            end = _changed_end(markup, position, stop, was) if was is not None and closing is None else None
+            if end is None:
+                end = _element_end(markup, position, stop)
+            if end is None:
+                return None
+            child = markup[position:end]
+        position += len(child)
+        if position > stop:
             return None
-        children.append(markup[position:end])
-        position = end
+        children.append(child)
     return None if closing is not None else (tuple(children), position)
 
 

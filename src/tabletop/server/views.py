@@ -16,6 +16,7 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from json.encoder import encode_basestring_ascii
 from typing import Any
 
@@ -30,6 +31,9 @@ from tabletop.store import RatingDelta
 
 ViewData = dict[str, Any]
 PARTS = "_table_parts.html"
+PARTS_KEPT = 4096
+"""How many distinct turn and players' parts are kept (a few per table that plays now; the
+least recently used are forgotten first)."""
 
 
 def visible_log(live: LiveTable, viewer: Seat | None, revealed: bool) -> list[LogEntry]:
@@ -238,7 +242,10 @@ def update_message(
 def _update(live: LiveTable, viewer: Seat | None, since: int) -> dict[str, Any]:
     reading = _Reading.of(live, viewer)
     data = reading.shared(live, viewer, [entry.as_seen_by(viewer) for entry in live.log[since:]])
-    parts = {"tt-turn": render_part(PARTS, "turn", data), "tt-players": render_part(PARTS, "players", data)}
+    parts = {
+        "tt-turn": _turn_part(data["prompt"], bool(data["actions"])),
+        "tt-players": _players_part(orjson.dumps(data["players"]), viewer, data["clock"] is not None),
+    }
     appended = [render_part(PARTS, "log_entry", data, item) for item in data["log"]]
     if since == 0:  # the log was "No moves yet.": its list takes the place of that line
         parts["tt-log"], appended = render_part(PARTS, "log", data), []
@@ -263,6 +270,20 @@ def _update(live: LiveTable, viewer: Seat | None, since: int) -> dict[str, Any]:
         "parts": parts,
         "log": appended,
     }
+
+
+@lru_cache(maxsize=PARTS_KEPT)
+def _turn_part(prompt: str, your_move: bool) -> str:
+    """The turn's part, rendered once per distinct prompt: a seat's prompts come back as the
+    turn passes, so an update mostly finds its own."""
+    return render_part(PARTS, "turn", prompt, your_move)
+
+
+@lru_cache(maxsize=PARTS_KEPT)
+def _players_part(players: bytes, seat: Seat | None, clocked: bool) -> str:
+    """The players' list for `seat` from the JSON of `_players`, kept by it as `_turn_part` is:
+    the key is everything the part shows, so a seat can only find its own list."""
+    return render_part(PARTS, "players", orjson.loads(players), seat, clocked)
 
 
 def _open_object(message: dict[str, Any]) -> str:

@@ -72,9 +72,17 @@ def draw_svg(view: Mapping[str, Any]) -> str:
     width = 2 * (EDGE + STORE_WIDTH + GAP) + pits * PIT_PITCH
     height = 2 * BAND + BOARD_HEIGHT
     bottom = "north" if view.get("viewer_side") == "north" else "south"
-    layout = _Layout(pits, width, bottom)
+    layout = _layout(pits, width, bottom)
     sides = [
-        (side, int(view[f"{side}_store"]), [int(count) for count in view[f"{side}_pits"]]) for side in SIDES
+        (
+            side,
+            int(view[f"{side}_store"]),
+            [
+                _pit(layout, side, number, int(count))
+                for number, count in enumerate(view[f"{side}_pits"], start=1)
+            ],
+        )
+        for side in SIDES
     ]
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
@@ -88,13 +96,11 @@ def draw_svg(view: Mapping[str, Any]) -> str:
     ]
     glow = [_turn_glow(layout, str(view["to_move"]))] if view.get("to_move") else []
     parts.append(_layer(_GLOW_STYLE, glow))
-    parts.append(_layer(_HOLE_STYLE, [_hole(layout, side, store, counts) for side, store, counts in sides]))
+    parts.append(_layer(_HOLE_STYLE, [_hole(layout, side, store, pits) for side, store, pits in sides]))
     parts.append(
-        _layer(_SEED_STYLE, [_place_seeds(layout, side, store, counts) for side, store, counts in sides])
+        _layer(_SEED_STYLE, [_place_seeds(layout, side, store, pits) for side, store, pits in sides])
     )
-    parts.append(
-        _layer(_COUNT_STYLE, [_counts(layout, side, store, counts) for side, store, counts in sides])
-    )
+    parts.append(_layer(_COUNT_STYLE, [_counts(layout, side, store, pits) for side, store, pits in sides]))
     parts.append(_labels(layout))
     texts = [_side_label(layout, view, side) for side in SIDES] + [_status(width, view)]
     parts.append(_layer(_TEXT_STYLE, texts))
@@ -111,9 +117,13 @@ def _layer(style: str, elements: list[str]) -> str:
     return f"<g {style}>{''.join(elements)}</g>"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Layout:
-    """Where every pit and store of one drawing sits."""
+    """Where every pit and store of one drawing sits.
+
+    Made only by `_layout`, one per board size and bottom side, so it is compared and hashed
+    by identity: the caches keyed by it (`_pit`, `_labels`) then hash it for free.
+    """
 
     pits: int
     width: int
@@ -136,42 +146,59 @@ class _Layout:
         return 1 if side == self.bottom else -1
 
 
-def _hole(layout: _Layout, side: str, store: int, counts: list[int]) -> str:
+@lru_cache(maxsize=64)
+def _layout(pits: int, width: int, bottom: str) -> _Layout:
+    """The one layout of a board size seen from `bottom`'s side."""
+    return _Layout(pits, width, bottom)
+
+
+@dataclass(frozen=True)
+class _Pit:
+    """One pit's elements in the layers of holes, seeds and counts."""
+
+    hole: str
+    seeds: str
+    count: str
+
+
+@lru_cache(maxsize=4096)
+def _pit(layout: _Layout, side: str, number: int, count: int) -> _Pit:
+    """Pit `number` of `side` holding `count` seeds, drawn once per layout: a pit with a
+    given count is drawn alike at every table and move, and formatting its coordinates was
+    a third of the time spent drawing a board."""
+    cx, cy = layout.pit_centre(side, number)
+    outward = layout.outward(side)
+    count_y = cy + outward * (PIT_RADIUS + 11) + (FONT_SIZE - 6) * (outward + 1) / 2
+    return _Pit(
+        f'<circle id="pit-{side[0]}{number}" cx="{cx}" cy="{cy}" r="{PIT_RADIUS}">'
+        f"<title>{_pit_title(side, number, count)}</title></circle>",
+        f'<use href="#kalah-pit-seeds-{min(count, PIT_SEED_CAP)}" x="{cx}" y="{cy}"/>',
+        f'<text x="{cx}" y="{count_y}">{count}</text>',
+    )
+
+
+def _hole(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> str:
     """One side's clickable holes, each with its tooltip: the store, then the pits."""
     x, y, w, h = layout.store_box(side)
-    holes = [
+    store_hole = (
         f'<rect id="store-{side[0]}" x="{x}" y="{y}" width="{w}" height="{h}" rx="{w / 2}">'
         f"<title>{side.capitalize()}'s store: {_seed_count(store)}, kept to the end</title></rect>"
-    ]
-    for number, count in enumerate(counts, start=1):
-        cx, cy = layout.pit_centre(side, number)
-        holes.append(
-            f'<circle id="pit-{side[0]}{number}" cx="{cx}" cy="{cy}" r="{PIT_RADIUS}">'
-            f"<title>{_pit_title(side, number, count)}</title></circle>"
-        )
-    return "".join(holes)
+    )
+    return store_hole + "".join(pit.hole for pit in pits)
 
 
-def _place_seeds(layout: _Layout, side: str, store: int, counts: list[int]) -> str:
+def _place_seeds(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> str:
     """One side's seeds: a group for the store's, one pattern per pit."""
     x, y, w, h = layout.store_box(side)
-    seeds = [f'<g transform="translate({x + w / 2} {y + h / 2})">{_store_seeds(store)}</g>']
-    for number, count in enumerate(counts, start=1):
-        cx, cy = layout.pit_centre(side, number)
-        seeds.append(f'<use href="#kalah-pit-seeds-{min(count, PIT_SEED_CAP)}" x="{cx}" y="{cy}"/>')
-    return "".join(seeds)
+    store_seeds = f'<g transform="translate({x + w / 2} {y + h / 2})">{_store_seeds(store)}</g>'
+    return store_seeds + "".join(pit.seeds for pit in pits)
 
 
-def _counts(layout: _Layout, side: str, store: int, counts: list[int]) -> str:
+def _counts(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> str:
     """The seed counts: the store's large at its top, each pit's outside its row."""
     x, y, w, _h = layout.store_box(side)
-    texts = [f'<text x="{x + w / 2}" y="{y + 42}" font-size="{STORE_COUNT_SIZE}">{store}</text>']
-    outward = layout.outward(side)
-    for number, count in enumerate(counts, start=1):
-        cx, cy = layout.pit_centre(side, number)
-        count_y = cy + outward * (PIT_RADIUS + 11) + (FONT_SIZE - 6) * (outward + 1) / 2
-        texts.append(f'<text x="{cx}" y="{count_y}">{count}</text>')
-    return "".join(texts)
+    store_count = f'<text x="{x + w / 2}" y="{y + 42}" font-size="{STORE_COUNT_SIZE}">{store}</text>'
+    return store_count + "".join(pit.count for pit in pits)
 
 
 @lru_cache(maxsize=64)

@@ -19,7 +19,6 @@ transport allows. The run is bounded in time and in connections and talks only t
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import math
 import os
@@ -29,14 +28,15 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Mapping, Sequence
+from contextlib import ExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import httpx
 import orjson
+import uvloop
 import websockets
 from redis import Redis
 from websockets.asyncio.client import ClientConnection
@@ -51,8 +51,6 @@ SERVER_STARTUP_SECONDS = 60
 SETUP_CONCURRENCY = 20
 SETUP_LIMIT_SECONDS = 600
 CONNECT_SECONDS = 60
-WINDOW_CHECK_SECONDS = 1.0
-
 T = TypeVar("T")
 
 
@@ -76,14 +74,45 @@ class Measurements:
     sent: int = 0
     """Moves sent inside the window: the load offered (the latencies count those served)."""
     cpu_seconds: float = math.nan
+    client_cpu_seconds: float = math.nan
+    """The load client's own CPU time over the window: when it nears the window's length,
+    the client, not the server, sets the pace."""
     redis: RedisFigures | None = None
+    _reading: set[asyncio.Timeout] = field(default_factory=set)
 
     def pair_ready(self) -> None:
-        """One more pair is playing; the last one opens the window."""
+        """One more pair is playing; the last one opens the window (and moves every
+        reader's end from the set-up limit to the window's)."""
         self.pairs_waiting -= 1
         if self.pairs_waiting == 0:
             self.window_start = time.perf_counter() + self.warmup
             self.window_end = self.window_start + self.seconds
+            for reading in self._reading:
+                reading.reschedule(self._loop_time(self.window_end))
+
+    @asynccontextmanager
+    async def until_window_closes(self) -> AsyncIterator[None]:
+        """Runs the block until it ends or the window closes, whichever comes first.
+
+        One timer per client, moved once when the window opens, rather than one per message
+        read: with 500 spectators, a timeout around every read was a tenth of the client's
+        CPU. Until every pair has its first table the end is the set-up limit; a quiet table
+        must not then hold its clients for the whole limit, hence the move.
+        """
+        try:
+            async with asyncio.timeout(self._loop_time(self.window_end)) as reading:
+                self._reading.add(reading)
+                try:
+                    yield
+                finally:
+                    self._reading.discard(reading)
+        except TimeoutError:
+            return
+
+    @staticmethod
+    def _loop_time(moment: float) -> float:
+        """A `time.perf_counter` moment on the event loop's clock."""
+        return asyncio.get_running_loop().time() + moment - time.perf_counter()
 
     def is_open(self, moment: float) -> bool:
         """Whether `moment` lies inside the measuring window."""
@@ -108,8 +137,10 @@ class Measurements:
         return read() - start
 
     async def measure_cpu(self, cpu_seconds: Callable[[], float]) -> None:
-        """Reads the server's CPU time as the window opens and as it closes."""
-        self.cpu_seconds = await self.growth(cpu_seconds)
+        """Reads the server's and the client's CPU time as the window opens and as it closes."""
+        self.cpu_seconds, self.client_cpu_seconds = await asyncio.gather(
+            self.growth(cpu_seconds), self.growth(time.process_time)
+        )
 
     async def measure_redis(self, url: str) -> None:
         """Counts the hub's PUBLISHes and Redis's CPU over the window, and the subscribers per table."""
@@ -197,6 +228,7 @@ class BenchResult:
     games_finished: int
     median_view_bytes: float
     cpu_seconds: float
+    client_cpu_seconds: float = math.nan
     redis: RedisFigures | None = None
 
     @property
@@ -213,6 +245,11 @@ class BenchResult:
     def cpu_ms_per_move(self) -> float:
         """The server's CPU time (all its threads) per move measured, in milliseconds."""
         return self.cpu_seconds / self.moves * 1000 if self.moves else math.nan
+
+    @property
+    def client_core_share(self) -> float:
+        """The share of one core the load client used over the window (near 1: it is the limit)."""
+        return self.client_cpu_seconds / self.seconds
 
 
 class _Table:
@@ -269,10 +306,15 @@ async def _player(url: str, headers: dict[str, str], table: _Table, rng: random.
 
 async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Random) -> None:
     """Reads views and answers with moves until the game or the measuring window ends."""
+    async with table.measurements.until_window_closes():
+        await _play(socket_, table, rng)
+
+
+async def _play(socket_: ClientConnection, table: _Table, rng: random.Random) -> None:
     first = True
     held: int | None = None
-    receive = functools.partial(socket_.recv, decode=False)
-    while (data := await _before_window_closes(table.measurements, receive)) is not None:
+    while True:
+        data = await socket_.recv(decode=False)
         message = orjson.loads(data)
         if message["type"] == "error":
             table.measurements.errors += 1
@@ -285,8 +327,7 @@ async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Ra
         if first:
             table.arrived()
             first = False
-            if await _before_window_closes(table.measurements, table.everyone_connected.wait) is None:
-                return
+            await table.everyone_connected.wait()
         if message["status"] == "finished":
             return
         if message["actions"]:
@@ -295,24 +336,6 @@ async def _play_through(socket_: ClientConnection, table: _Table, rng: random.Ra
                 await asyncio.sleep(rng.expovariate(1 / table.think))
             table.sent_move(message["seq"] + 1)
             await socket_.send(json.dumps({"type": "move", "action": action, "seq": message["seq"]}))
-
-
-async def _before_window_closes(measurements: Measurements, waiting: Callable[[], Awaitable[T]]) -> T | None:
-    """What `waiting()` gives, or None once the measuring window has closed.
-
-    Until every pair has its first table the window's end is only the set-up limit, and it
-    moves earlier when the window opens: a wait computed from it once would hold a table
-    where nothing happens (a lost event, a stuck server) for the whole set-up limit, so the
-    end is looked at again every `WINDOW_CHECK_SECONDS`. Cancelling a WebSocket `recv` loses
-    no message.
-    """
-    while (left := measurements.window_end - time.perf_counter()) > 0:
-        try:
-            async with asyncio.timeout(min(left, WINDOW_CHECK_SECONDS)):
-                return await waiting()
-        except TimeoutError:
-            continue
-    return None
 
 
 @dataclass(frozen=True)
@@ -471,9 +494,10 @@ def running_servers(
 
 
 @contextmanager
-def running_relay(data_dir: Path) -> Iterator[tuple[str, int]]:
-    """The bare relay (`tabletop.bench.relay`) on a free loopback port; yields its URL and pid."""
-    port = free_port()
+def running_relay(data_dir: Path, port: int | None = None) -> Iterator[tuple[str, int]]:
+    """The bare relay (`tabletop.bench.relay`) on a loopback port (a free one unless given);
+    yields its URL and pid."""
+    port = free_port() if port is None else port
     command = [sys.executable, "-m", "tabletop.bench.relay", "--port", str(port)]
     process = start_listening(command, port, data_dir / "relay.log")
     try:
@@ -495,18 +519,25 @@ def bench(load: Load, timing: Timing, deployment: Deployment) -> BenchResult:
         loading = run_load(
             base, load, timing, cpu, other_bases=[url for url, _ in others], redis_url=deployment.redis_url
         )
-        measured = asyncio.run(loading)
+        measured = _run_client(loading)
     return _result(load, timing, deployment.database, measured)
 
 
-def bench_relay(load: Load, timing: Timing) -> BenchResult:
+def bench_relay(load: Load, timing: Timing, port: int | None = None) -> BenchResult:
     """The same clients against the bare relay: the transport's ceiling on this machine."""
     with (
         tempfile.TemporaryDirectory(prefix="tabletop-relay-") as scratch,
-        running_relay(Path(scratch)) as (base, pid),
+        running_relay(Path(scratch), port) as (base, pid),
     ):
-        measured = asyncio.run(run_load(base, load, timing, process_cpu_seconds(pid)))
+        measured = _run_client(run_load(base, load, timing, process_cpu_seconds(pid)))
     return _result(load, timing, "relay", measured)
+
+
+def _run_client(loading: Coroutine[Any, Any, T]) -> T:
+    """Runs the load client on uvloop, the loop the servers run on: on asyncio's own loop
+    the client spent more CPU on its 502 sockets than the server it measured."""
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(loading)
 
 
 def _result(load: Load, timing: Timing, database: str, measured: Measurements) -> BenchResult:
@@ -525,6 +556,7 @@ def _result(load: Load, timing: Timing, database: str, measured: Measurements) -
         games_finished=measured.games_finished,
         median_view_bytes=statistics.median(measured.view_bytes) if measured.view_bytes else math.nan,
         cpu_seconds=measured.cpu_seconds,
+        client_cpu_seconds=measured.client_cpu_seconds,
         redis=measured.redis,
     )
 
@@ -557,7 +589,7 @@ def describe(result: BenchResult) -> str:
         f"{result.moves_per_second:8.1f} moves/s served of {result.offered_per_second:.1f} offered  "
         f"p50 {result.p50_ms:7.1f} ms  p99 {result.p99_ms:7.1f} ms  "
         f"{result.cpu_ms_per_move:6.2f} ms CPU/move  {result.median_view_bytes:7,.0f} B/view (median)  "
-        f"({result.moves} moves in {result.seconds:.0f} s, "
+        f"client {result.client_core_share:.0%} of a core  ({result.moves} moves in {result.seconds:.0f} s, "
         f"{result.games_finished} games, {result.errors} errors)"
     )
     if result.redis is None or not result.moves:

@@ -10,8 +10,9 @@ and passes every event straight on, except that a move coming less than
 that interval, and only the latest move waiting is passed on then. The connection answers it
 with one update from the seq it holds (several moves, `views.update_message`), which all
 the spectators share. A move waiting is passed on before any other event, so the order of
-events stays the hub's. Players subscribe to the hub themselves and get every move at
-once (docs/protocol.md, "update").
+events stays the hub's. An event is handed to the spectators `SPECTATOR_BATCH` at a time,
+the event loop running other work (the players' moves) between batches. Players subscribe
+to the hub themselves and get every move at once (docs/protocol.md, "update").
 """
 
 from __future__ import annotations

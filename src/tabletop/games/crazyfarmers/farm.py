@@ -191,11 +191,11 @@ class Farm:
             return []
         blocked = self.blocked(seat)
         bales = self.bales
-        return [
-            name
-            for path, there, name in MOVE_STEPS[self.tractors[seat]]
-            if not bales & path and there not in blocked
-        ]
+        ids = []
+        for path, there, name in MOVE_STEPS[self.tractors[seat]]:  # a loop: a comprehension is a call in 3.11
+            if not bales & path and there not in blocked:
+                ids.append(name)
+        return ids
 
     def fenced_paths(self) -> set[PathId]:
         return {path for fence in self.fences for path in fence_paths(fence)}

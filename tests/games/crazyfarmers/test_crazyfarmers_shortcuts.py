@@ -1,9 +1,10 @@
 """The shortcuts of Crazy Farmers' move generation give exactly what the plain rules gave.
 
-Three things are no longer recomputed at every step (issue 15): the mover's legal ids are
+Four things are no longer recomputed at every step (issue 15): the mover's legal ids are
 listed once per position (`_legal`), the crossroads a tractor may not enter once per turn
 until a cut, an elimination or a card (`_blocked`), and an annexation is looked for only when
-the fence grows to a crossroad by the own field. Each is checked here on every position of
+the fence grows to a crossroad by the own field; and the fields are counted against the goal
+only after an annexation or a Bribe. Each is checked here on every position of
 seeded random games at two, three and four players, with and without the Game Over card,
 and the legal ids of those games against a digest taken before the shortcuts existed.
 """
@@ -76,3 +77,18 @@ def test_no_fence_touches_its_main_field_but_at_its_start(seeds: range) -> None:
         for seat in range(state.players):
             fence = state.fences[seat]
             assert not fence or closing_index(state.main_field(seat), fence) == 0
+
+
+def _goal_reached(state: CrazyFarmersState) -> bool:
+    """R62, R64 counted from scratch: one farmer left, or the fields at the goal."""
+    totals = [field.bit_count() for field in state.fields]
+    reached = sum(totals) if state.players == 2 else max(totals)
+    return state.eliminated.count(False) == 1 or reached >= state.goal
+
+
+@pytest.mark.parametrize("seeds", [range(0, 15), range(15, 30)])
+def test_a_game_goes_on_only_while_no_goal_is_reached(seeds: range) -> None:
+    # R62, R64: the fields are counted only after an annexation or a Bribe, yet no position
+    # of a game still going on has a goal reached or a single farmer left.
+    for state in _positions(seeds):
+        assert not _goal_reached(state)

@@ -47,6 +47,8 @@ LIFT, PLACE_BALE = "lift", "bale"
 class BonusCards(Farm):
     """The card actions of the farmer to move, and their effects."""
 
+    __slots__ = ()
+
     def helicopter_spots(self, seat: Seat) -> list[Crossroad]:
         """R55: crossroads of the own field, off other fences, free of tractors, not the tractor's own."""
         if self.fences[seat]:

@@ -35,7 +35,7 @@ from tabletop.games.crazyfarmers.board import (
     plots_of,
 )
 from tabletop.games.crazyfarmers.cards import LIFT, PLACE_BALE, BonusCards
-from tabletop.games.crazyfarmers.farm import COLOURS, GAME_OVER, GAME_OVER_DEPTH, ROUND_LIMIT
+from tabletop.games.crazyfarmers.farm import COLOURS, GAME_OVER, GAME_OVER_DEPTH, ROUND_LIMIT, Farm
 from tabletop.games.crazyfarmers.rules import (
     BALE_1,
     BALE_2,
@@ -208,7 +208,8 @@ class CrazyFarmersState(BonusCards, State):
 
     def clone(self) -> CrazyFarmersState:
         twin = CrazyFarmersState.__new__(CrazyFarmersState)
-        twin.__dict__.update(self.__dict__)
+        for name in Farm.__slots__:
+            setattr(twin, name, getattr(self, name))
         twin.fields = list(self.fields)
         twin.tractors = list(self.tractors)
         twin.fences = [list(fence) for fence in self.fences]
@@ -322,6 +323,7 @@ class CrazyFarmersState(BonusCards, State):
         self.over, self.drawn_game = bool(data["over"]), bool(data["drawn_game"])
         self.last_move = None if data["last_move"] is None else _copy(data["last_move"])
         self._legal = self._blocked = None
+        self._recount = True
 
     def prompt(self) -> str:
         """What is expected now, in words."""
@@ -391,12 +393,14 @@ class CrazyFarmersState(BonusCards, State):
         The legal ids of the player to move are listed here (and kept, see `_current_ids`), as
         they tell whether anything is left to do.
         """
-        totals = map(int.bit_count, self.fields)
-        if (
-            self.eliminated.count(False) == 1
-            or (sum(totals) if self.players == 2 else max(totals)) >= self.goal
-        ):
-            self.over = True
+        if self._recount:  # most actions are moves that change no field: nothing to count
+            self._recount = False
+            totals = map(int.bit_count, self.fields)
+            if (
+                self.eliminated.count(False) == 1
+                or (sum(totals) if self.players == 2 else max(totals)) >= self.goal
+            ):
+                self.over = True
         while not self.over:
             ids = self._legal = self._list_ids(self.current)
             if self.pending and not ids:

@@ -19,7 +19,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
@@ -75,11 +75,26 @@ def scratch_schema(postgres_url: str, prefix: str = "scratch") -> Iterator[str]:
         connection.execute(text(f'CREATE SCHEMA "{schema}"'))
     separator = "&" if "?" in postgres_url else "?"
     try:
-        yield f"{postgres_url}{separator}options=-csearch_path%3D{schema}"
+        yield f"{postgres_url}{separator}options=-csearch_path%3D{schema}&application_name={schema}"
     finally:
         with engine.begin() as connection:
+            _end_sessions_of(connection, schema)
             connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         engine.dispose()
+
+
+def _end_sessions_of(connection: Connection, schema: str) -> None:
+    """Ends the sessions still open on a scratch schema (they are named after it).
+
+    What is still connected when a run ends (a server process being stopped, a thread
+    finishing its last query) would otherwise hold locks that the DROP waits for: a
+    deadlock, or a teardown that hangs.
+    """
+    connection.execute(
+        text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = :name"
+             " AND pid <> pg_backend_pid()"),
+        {"name": schema},
+    )  # fmt: skip
 
 
 def is_memory_sqlite(url: str) -> bool:

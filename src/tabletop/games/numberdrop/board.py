@@ -205,13 +205,21 @@ def block_id(orientation: Orientation, column: int) -> str:
     return f"X:{orientation.name}@{COLUMNS[column]}"
 
 
+PLACEMENT_BY_NAME: dict[str, tuple[Orientation, int]] = {
+    f"{name}@{column}": (orientation, x)
+    for name, orientation in ORIENTATION_BY_NAME.items()
+    for x, column in enumerate(COLUMNS)
+}
+"""Every "L5@c" an id can name, made once: a drop reads its placement at every move."""
+
+
 def parse_placement(text: str) -> tuple[Orientation, int] | None:
-    """ "L5@c" as (orientation, column), or None when it names none."""
-    name, at, column = text.partition("@")
-    orientation = ORIENTATION_BY_NAME.get(name)
-    if orientation is None or not at or len(column) != 1 or column not in COLUMNS:
-        return None
-    return orientation, COLUMNS.index(column)
+    """ "L5@c" as (orientation, column), or None when it names none.
+
+    >>> parse_placement("L5@c")[1], parse_placement("L5@h"), parse_placement("Q1@a")
+    (2, None, None)
+    """
+    return PLACEMENT_BY_NAME.get(text)
 
 
 def parse_cells(text: str) -> list[int] | None:
@@ -284,14 +292,18 @@ class Sheet:
         return twin
 
     def write(self, cells: Iterable[int], values: Iterable[int]) -> None:
-        """Writes digits or X marks into empty cells, keeping `tops` right."""
+        """Writes digits or X marks into empty cells, keeping `tops` right.
+
+        Every drop of every playout comes here, so the lists are read into locals once.
+        """
+        grid, digits, tops = self.cells, self.digits, self.tops
         for cell, value in zip(cells, values, strict=True):
-            self.cells[cell] = value
+            grid[cell] = value
             if EMPTY < value < X_MARK:
-                self.digits[value] |= 1 << cell
+                digits[value] |= 1 << cell
                 self.layers |= 1 << (LAYER * value + cell)
             y, x = divmod(cell, WIDTH)
-            self.tops[x] = max(self.tops[x], y)
+            tops[x] = max(tops[x], y)
 
     def open_sizes(self, kind: str) -> tuple[int, ...]:
         """The sizes of combination of this type whose box is not circled yet (R25), smallest first.

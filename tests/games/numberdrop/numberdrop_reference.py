@@ -55,3 +55,66 @@ def distinct_drops(filled: dict[tuple[int, int], int], shape: str, digits: tuple
             for order in permutations(digits):
                 grids.add(frozenset(zip(landed, order, strict=True)))
     return len(grids)
+
+
+def combination_ids(cells: list[int], circled: int, boxes: dict[str, int], bonus: bool) -> set[str]:
+    """Every combination id of a sheet (R21–R25), by growing every set and every path cell by cell.
+
+    `cells` holds -1 for empty, 10 for X and a digit otherwise, cell y * 7 + x; `circled` and
+    `boxes` ("same", "run": bit s - 3 for size s) are bit sets, `bonus` the box of 8.
+    """
+    free = {
+        (index % COLUMNS, index // COLUMNS): value
+        for index, value in enumerate(cells)
+        if 0 <= value <= 9 and not circled >> index & 1
+    }
+    found = {
+        f"same:{_names(sorted(group, key=_number))}" for group in _groups(free, _sizes(boxes["same"], bonus))
+    }
+    return found | {f"run:{_names(path)}" for path in _paths(free, _sizes(boxes["run"], bonus))}
+
+
+def _sizes(taken: int, bonus: bool) -> set[int]:
+    return {size for size in range(3, 8) if not taken >> (size - 3) & 1} | (set() if bonus else {8})
+
+
+def _touching(cell: tuple[int, int], free: dict[tuple[int, int], int]) -> list[tuple[int, int]]:
+    x, y = cell
+    return [other for other in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)) if other in free]
+
+
+def _groups(free: dict[tuple[int, int], int], sizes: set[int]) -> set[frozenset[tuple[int, int]]]:
+    level = {frozenset([cell]) for cell in free}
+    chosen = set()
+    for size in range(2, 9):
+        level = {
+            group | {other}
+            for group in level
+            for cell in group
+            for other in _touching(cell, free)
+            if other not in group and free[other] == free[cell]
+        }
+        chosen |= level if size in sizes else set()
+    return chosen
+
+
+def _paths(free: dict[tuple[int, int], int], sizes: set[int]) -> list[list[tuple[int, int]]]:
+    chosen = []
+    level = [[cell] for cell in free]
+    for size in range(2, 9):
+        level = [
+            [*path, other]
+            for path in level
+            for other in _touching(path[-1], free)
+            if free[other] == free[path[-1]] + 1
+        ]
+        chosen += level if size in sizes else []
+    return chosen
+
+
+def _number(cell: tuple[int, int]) -> int:
+    return cell[1] * COLUMNS + cell[0]
+
+
+def _names(cells: list[tuple[int, int]]) -> str:
+    return "-".join(f"{'abcdefg'[x]}{y + 1}" for x, y in cells)

@@ -139,32 +139,40 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 """Orthogonal neighbours of each cell (R22, R23: diagonal contact does not count)."""
 
 ALL_CELLS = (1 << CELLS) - 1
+LAYER = 112
+"""How far apart the ten digits' bit sets lie in `Sheet.layers`: a grid and two rows of gap,
+so that a shift by a row never carries a cell from one digit's grid into another's."""
+EACH_LAYER = sum(1 << (LAYER * digit) for digit in range(X_MARK))
+"""Bit 0 of every digit's layer: a grid's bit set times this repeats it in every layer."""
 _LEFT_EDGE = sum(1 << cell for cell in range(0, CELLS, WIDTH))
 _RIGHT_EDGE = _LEFT_EDGE << (WIDTH - 1)
-_OFF_LEFT = ALL_CELLS & ~_LEFT_EDGE
-_OFF_RIGHT = ALL_CELLS & ~_RIGHT_EDGE
-"""The cells not in column a (not in g), made once: the bit-set searches below take them at
-every call, and masking with a positive int costs less than with the negative `~edge`."""
+_EVERY_LAYER = ALL_CELLS * EACH_LAYER
+_OFF_LEFT = (ALL_CELLS & ~_LEFT_EDGE) * EACH_LAYER
+_OFF_RIGHT = (ALL_CELLS & ~_RIGHT_EDGE) * EACH_LAYER
+"""The cells of every layer not in column a (not in g), made once: the bit-set searches below
+take them at every call, and masking with a positive int costs less than with the negative
+`~edge`. A bit set of one grid is the bottom layer, so the same masks serve it."""
 
 
 def neighbourhood(cells: int) -> int:
     """Every cell orthogonally next to one of a bit set of cells (bit i = cell i), by four shifts.
 
-    Combination search asks this of whole digit sets at once instead of cell by cell.
+    Combination search asks this of whole digit sets at once instead of cell by cell, and
+    of all ten digits' layers at once (`Sheet.layers`): no cell reaches another layer.
 
     >>> neighbourhood(1 << (WIDTH + 1)) == sum(1 << cell for cell in NEIGHBOURS[WIDTH + 1])
     True
     """
     sideways = (cells & _OFF_LEFT) >> 1 | (cells & _OFF_RIGHT) << 1
-    return (sideways | cells >> WIDTH | cells << WIDTH) & ALL_CELLS
+    return (sideways | cells >> WIDTH | cells << WIDTH) & _EVERY_LAYER
 
 
 def cells_with_two_neighbours(cells: int) -> int:
     """The cells of a bit set with at least two orthogonal neighbours in it, by four shifts.
 
     Every connected set of three or more cells has such a cell (the middle of any three in
-    a row or an L), so this tells the combination search at once that a digit's cells hold
-    no group of three (R22), without flood-filling them.
+    a row or an L), so this tells the combination search at once that a digit's cells (or
+    all ten digits' layers) hold no group of three (R22), without flood-filling them.
 
     >>> cells_with_two_neighbours(0b111) == 0b010, cells_with_two_neighbours(0b11) == 0
     (True, True)
@@ -197,13 +205,21 @@ def block_id(orientation: Orientation, column: int) -> str:
     return f"X:{orientation.name}@{COLUMNS[column]}"
 
 
+PLACEMENT_BY_NAME: dict[str, tuple[Orientation, int]] = {
+    f"{name}@{column}": (orientation, x)
+    for name, orientation in ORIENTATION_BY_NAME.items()
+    for x, column in enumerate(COLUMNS)
+}
+"""Every "L5@c" an id can name, made once: a drop reads its placement at every move."""
+
+
 def parse_placement(text: str) -> tuple[Orientation, int] | None:
-    """ "L5@c" as (orientation, column), or None when it names none."""
-    name, at, column = text.partition("@")
-    orientation = ORIENTATION_BY_NAME.get(name)
-    if orientation is None or not at or len(column) != 1 or column not in COLUMNS:
-        return None
-    return orientation, COLUMNS.index(column)
+    """ "L5@c" as (orientation, column), or None when it names none.
+
+    >>> parse_placement("L5@c")[1], parse_placement("L5@h"), parse_placement("Q1@a")
+    (2, None, None)
+    """
+    return PLACEMENT_BY_NAME.get(text)
 
 
 def parse_cells(text: str) -> list[int] | None:
@@ -233,15 +249,30 @@ class Sheet:
     cells used in combinations; `same` and `run` bit sets of the circled boxes (bit s - 3);
     `plus` the circled +2 boxes by row, `minus` the circled -5 boxes (bit y - 11).
     `digits[d]` is the bit set of the cells holding digit d, kept by `write` so that the
-    combination search reads whole sets instead of every cell.
+    combination search reads whole sets instead of every cell; `layers` holds the same ten
+    sets side by side in one int (digit d from bit `LAYER * d`), so that the search asks its
+    questions of all ten at once.
     """
 
-    __slots__ = ("bonus", "cells", "circled", "digits", "letters", "minus", "plus", "run", "same", "tops")
+    __slots__ = (
+        "bonus",
+        "cells",
+        "circled",
+        "digits",
+        "layers",
+        "letters",
+        "minus",
+        "plus",
+        "run",
+        "same",
+        "tops",
+    )
 
     def __init__(self) -> None:
         self.cells: list[int] = [EMPTY] * CELLS
         self.tops: list[int] = [-1] * WIDTH
         self.digits: list[int] = [0] * X_MARK
+        self.layers = 0
         self.circled = 0
         self.same = 0
         self.run = 0
@@ -256,18 +287,23 @@ class Sheet:
         twin.tops = self.tops.copy()
         twin.digits = self.digits.copy()
         twin.letters = self.letters.copy()
-        twin.circled, twin.same, twin.run = self.circled, self.same, self.run
+        twin.layers, twin.circled, twin.same, twin.run = self.layers, self.circled, self.same, self.run
         twin.bonus, twin.plus, twin.minus = self.bonus, self.plus, self.minus
         return twin
 
     def write(self, cells: Iterable[int], values: Iterable[int]) -> None:
-        """Writes digits or X marks into empty cells, keeping `tops` right."""
+        """Writes digits or X marks into empty cells, keeping `tops` right.
+
+        Every drop of every playout comes here, so the lists are read into locals once.
+        """
+        grid, digits, tops = self.cells, self.digits, self.tops
         for cell, value in zip(cells, values, strict=True):
-            self.cells[cell] = value
+            grid[cell] = value
             if EMPTY < value < X_MARK:
-                self.digits[value] |= 1 << cell
+                digits[value] |= 1 << cell
+                self.layers |= 1 << (LAYER * value + cell)
             y, x = divmod(cell, WIDTH)
-            self.tops[x] = max(self.tops[x], y)
+            tops[x] = max(tops[x], y)
 
     def open_sizes(self, kind: str) -> tuple[int, ...]:
         """The sizes of combination of this type whose box is not circled yet (R25), smallest first.

@@ -17,8 +17,10 @@ from tabletop.games.numberdrop.board import (
     CELL_NAMES,
     CELLS,
     CIRCLED,
+    EACH_LAYER,
     EMPTY,
     HEIGHT,
+    LAYER,
     NEIGHBOURS,
     NUMBER_DICE,
     OPEN,
@@ -186,34 +188,40 @@ def is_free_digit(sheet: Sheet, cell: int) -> bool:
 
 
 def combinations(sheet: Sheet) -> list[Combination]:
-    """Every combination the sheet may score now: identical groups, then runs (R21–R25)."""
-    free = _free_digits(sheet)
-    return _identical_groups(sheet, free) + _runs(sheet, free)
+    """Every combination the sheet may score now: identical groups, then runs (R21–R25).
+
+    Both searches first ask their question of the ten digits' layers at once
+    (`Sheet.layers`): about two sheets in three have no combination, and they learn it
+    from a few shifts of one int instead of ten.
+    """
+    layers = sheet.layers & ~(sheet.circled * EACH_LAYER)
+    return _identical_groups(sheet, layers) + _runs(sheet, layers)
 
 
-def _free_digits(sheet: Sheet) -> list[int]:
-    """For each digit, the bit set of its cells that may join a combination (R21): not circled."""
-    uncircled = ALL_CELLS ^ sheet.circled
-    return [cells & uncircled for cells in sheet.digits]
+def _free_digits(layers: int) -> list[int]:
+    """For each digit, the bit set of its cells that may join a combination (R21), from the free layers."""
+    return [layers >> (LAYER * digit) & ALL_CELLS for digit in range(X_MARK)]
 
 
-def _identical_groups(sheet: Sheet, free: list[int]) -> list[Combination]:
+def _identical_groups(sheet: Sheet, layers: int) -> list[Combination]:
     """Connected subsets of 3–8 equal digits whose box is free (R22, R25), cells in ascending order.
 
     The groups come component by component, in the order of each component's lowest cell.
     A component of three or more cells is found from one of its cells with two neighbours
-    in it (`cells_with_two_neighbours`), so digits without one cost no flood fill.
+    in it (`cells_with_two_neighbours`, on every digit's layer at once), so digits without
+    one cost no flood fill.
     """
     wanted = sheet.open_sizes(SAME)
     if not wanted:
         return []
+    middles = cells_with_two_neighbours(layers)
     components: list[int] = []
-    for cells in free:
-        middles = cells_with_two_neighbours(cells) if cells.bit_count() >= SMALLEST else 0
-        while middles:
-            component = _component(cells, middles & -middles)
-            middles &= ~component
-            components.append(component)
+    while middles:
+        start = middles & -middles
+        component = _component(layers, start)
+        middles &= ~component
+        digit = (start.bit_length() - 1) // LAYER
+        components.append(component >> (LAYER * digit))
     components.sort(key=lambda component: component & -component)
     found: list[Combination] = []
     for component in components:
@@ -259,7 +267,7 @@ def _cells_of(mask: int) -> tuple[int, ...]:
     return tuple(cells)
 
 
-def _runs(sheet: Sheet, free: list[int]) -> list[Combination]:
+def _runs(sheet: Sheet, layers: int) -> list[Combination]:
     """Paths of 3–8 cells whose digits rise by exactly 1 at each step, lowest digit first (R23).
 
     A falling run is the same cells read backwards, so each set is listed once.
@@ -267,28 +275,30 @@ def _runs(sheet: Sheet, free: list[int]) -> list[Combination]:
     wanted = set(sheet.open_sizes(RUN))
     if not wanted:
         return []
+    layered_starts = _run_starts(layers, min(wanted))
     starts = 0
-    for cells in _run_starts(free, min(wanted)):
-        starts |= cells
+    if not layered_starts:
+        return []
+    while layered_starts:
+        starts |= layered_starts & ALL_CELLS
+        layered_starts >>= LAYER
+    free = _free_digits(layers)
     found: list[Combination] = []
     for start in _cells_of(starts):
         _extend_run(free, [start], sheet.cells[start], (wanted, max(wanted)), found)
     return found
 
 
-def _run_starts(free: list[int], length: int) -> list[int]:
-    """Per digit, its free cells from which a rising path of `length` cells starts.
+def _run_starts(layers: int, length: int) -> int:
+    """The free cells from which a rising path of `length` cells starts, in their digit's layer.
 
-    Worked out backwards a step at a time (the cells of digit d next to a start of length
-    k - 1 of digit d + 1), with whole bit sets: most sheets have no run of the smallest
-    wanted size at all, and then the path search below never runs.
+    Worked out backwards a step at a time, for every digit at once: the cells of digit d
+    next to a start of length k - 1 of digit d + 1, whose layer lies one above. Most sheets
+    have no run of the smallest wanted size at all, and then the path search never runs.
     """
-    starts = free
+    starts = layers
     for _ in range(length - 1):
-        starts = [
-            cells & neighbourhood(following) if cells and following else 0
-            for cells, following in zip(free, starts[1:], strict=False)
-        ]
+        starts = layers & (neighbourhood(starts) >> LAYER)
     return starts
 
 

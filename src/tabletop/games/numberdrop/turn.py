@@ -264,7 +264,7 @@ class SeatTurn:
         assert found is not None
         cells = landed_cells(self.sheet.tops, *found)
         assert cells is not None
-        self._write(cells, [int(digit) for digit in digits])
+        self._write(cells, list(map(int, digits)))
         self.dropped = True
 
     def _settle(self) -> None:

@@ -138,6 +138,30 @@ async def test_a_process_follows_its_cached_tables_without_any_websocket(
             await hub.close()
 
 
+async def test_a_change_already_read_makes_no_new_version_when_its_event_comes(tmp_path: Path) -> None:
+    """A new viewer's read (`table_as_stored`) holds the other process's join before its event
+    reaches this one: the event then leaves the table as that viewer was shown it (no second
+    view of the same seq goes out), and a move heard the same way makes a new version."""
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    hub = _ProcessesHub()
+    here = TableService(Store.open(url), hub, server_games.load)
+    there = TableService(Store.open(url), hub, server_games.load)
+    try:
+        ann, bob = here.store.create_guest("Ann"), here.store.create_guest("Bob")
+        live = await here.create_table(TableRequest("nim", (SeatSpec(player_id=ann.id), SeatSpec()), {}))
+        async with hub.subscribe(table_channel(live.id)) as subscription:
+            await there.join(live.id, bob.id)
+            shown = (await here.table_as_stored(live.id)).version
+            await here.sync(await asyncio.wait_for(subscription.get(), 1))
+            assert live.record.status == "playing" and live.version == shown
+            await there.play_as(live.id, ann.id, "2:4", 0)
+            await here.sync(await asyncio.wait_for(subscription.get(), 1))
+            assert live.seq == 1 and live.version != shown
+    finally:
+        await here.stop()
+        await there.stop()
+
+
 class _CountingRunner:
     """Answers like the thread runner and records which (seq, seat) it was asked about."""
 

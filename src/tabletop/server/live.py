@@ -9,6 +9,7 @@ runs ahead of the database.
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -19,6 +20,9 @@ from tabletop.engine import Action, ActionId, Game, IllegalAction, JsonDict, Sea
 from tabletop.server.board_changes import Drawing
 from tabletop.server.clocks import ClockSpec, SeatClocks
 from tabletop.store import MoveRecord, TableRecord
+
+_VERSIONS = itertools.count(1)
+"""Versions of every table of this process: one never repeats, even for a table loaded again."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,10 @@ class LiveTable:
     """Every seat's time, when the table has a clock and has started."""
     clock_changed: asyncio.Event = field(default_factory=asyncio.Event)
     """Set whenever a move or a new record changes the deadlines (the clock watcher waits on it)."""
+    version: int = field(default_factory=lambda: next(_VERSIONS))
+    """Changes whenever the table does (a move, a new record): a connection that was sent
+    the view of this version has nothing new to send for an event whose change it already
+    showed (another process's join, heard only after the first view read it from the store)."""
 
     @property
     def id(self) -> str:
@@ -142,7 +150,12 @@ class LiveTable:
             self.clocks.follow(mover, at, before, after)
 
     def replace_record(self, record: TableRecord) -> None:
-        """Takes a newer record (seats filled, status changed); the clocks start with the game."""
+        """Takes a newer record (seats filled, status changed); the clocks start with the game.
+
+        The same record read again is no change: the views rendered stay, as does `version`.
+        """
+        if record == self.record:
+            return
         self.record = record
         self.start_clocks()
         self.touch()
@@ -157,16 +170,19 @@ class LiveTable:
         )
 
     def touch(self) -> None:
-        """Marks every rendered view as out of date and wakes the clock watcher."""
+        """Marks every rendered view as out of date, takes a new version and wakes the clock watcher."""
+        self.version = next(_VERSIONS)
         self.clock_changed.set()
         self.rendered.clear()
 
     def catch_up(self, moves: Iterable[MoveRecord]) -> None:
-        """Applies moves committed elsewhere (another server process) after ours."""
+        """Applies moves committed elsewhere (another server process) after ours, if any."""
+        seq = self.seq
         for move in moves:
             if move.seq == self.seq + 1:
                 self.follow(move)
-        self.touch()
+        if self.seq != seq:
+            self.touch()
 
 
 def action_of(state: State, seat: Seat, action_id: ActionId) -> Action:

@@ -81,6 +81,9 @@ class TableConnection:
         """The seq of the last view or update sent: an update applies only on top of it."""
         self._full_seq: int | None = None
         """The seq of the last whole view sent: a "sync" at that seq has nothing to add."""
+        self._sent_version: int | None = None
+        """The table's `LiveTable.version` when the last whole view was read: a change announced
+        after it was read (another process's join, heard late) has nothing to add to it."""
         self._last_watching: int | None = None
 
     async def run(self) -> None:
@@ -114,6 +117,7 @@ class TableConnection:
         live = await self.context.service.table(self.table_id)
         self._last_watching = self._spectators(live)
         self._sent_seq = self._full_seq = live.seq
+        self._sent_version = live.version
         await self._send_text(live_message(live, self._seat(live), watching=self._last_watching))
 
     async def send_move(self) -> None:
@@ -131,6 +135,14 @@ class TableConnection:
         self._sent_seq = live.seq
         message = update_message(live, self._seat(live), since=since, watching=self._last_watching)
         await self._send_text(message)
+
+    async def send_change(self) -> None:
+        """After another change (a seat, the status): the whole view, unless the last one sent
+        showed this version of the table already. A second view of the same seq would offer a
+        player the move it has just sent again, which the table then refuses as stale."""
+        live = await self.context.service.table(self.table_id)
+        if self._sent_version != live.version:
+            await self.send_view()
 
     def _seat(self, live: LiveTable) -> int | None:
         return live.record.seat_of(self.player.id if self.player else None)
@@ -166,7 +178,7 @@ class TableConnection:
             elif event.get("kind") == "move":
                 await self.send_move()
             else:
-                await self.send_view()
+                await self.send_change()
 
     async def _receive_messages(self) -> None:
         while True:

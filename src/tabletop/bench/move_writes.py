@@ -95,10 +95,7 @@ async def _play(writer: MoveWriter, table_id: str, moves: int) -> None:
 
 async def _play_all(store: Store, table_ids: Sequence[str], moves_per_table: int) -> None:
     writer = MoveWriter(store)
-    try:
-        await asyncio.gather(*(_play(writer, table_id, moves_per_table) for table_id in table_ids))
-    finally:
-        writer.close()
+    await asyncio.gather(*(_play(writer, table_id, moves_per_table) for table_id in table_ids))
 
 
 def _timed(store: Store, counts: WriteCounts) -> None:

@@ -22,9 +22,15 @@ pytestmark = pytest.mark.asyncio
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
+class _ProcessesHub(MemoryHub):
+    """One in-memory hub that two services publish on, standing for the Redis of two processes."""
+
+    shared_by_processes = True
+
+
 async def test_a_second_process_catches_up_from_the_event(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    hub = MemoryHub()
+    hub = _ProcessesHub()
     here = TableService(Store.open(url), hub, server_games.load)
     there = TableService(Store.open(url), hub, server_games.load)
     ann, bob = here.store.create_guest("Ann"), here.store.create_guest("Bob")
@@ -109,7 +115,7 @@ async def test_a_process_follows_its_cached_tables_without_any_websocket(
 ) -> None:
     """Issue 11, item 1: created on A, joined and played through B, A knows it at once."""
     url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    shared = MemoryHub()
+    shared = _ProcessesHub()
     hubs: tuple[Hub, Hub] = (
         (shared, shared) if hub_kind == "memory" else (RedisHub(REDIS_URL), RedisHub(REDIS_URL))
     )
@@ -177,7 +183,7 @@ class _CountingRunner:
 async def test_exactly_one_process_computes_each_bot_move(tmp_path: Path) -> None:
     """Issue 11, item 3: both processes follow the table, one computes each move."""
     url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    hub = MemoryHub()
+    hub = _ProcessesHub()
     runners = (_CountingRunner(), _CountingRunner())
     here = TableService(Store.open(url), hub, server_games.load, runners[0], bot_lease=30)
     there = TableService(Store.open(url), hub, server_games.load, runners[1], bot_lease=30)
@@ -195,7 +201,7 @@ async def test_exactly_one_process_computes_each_bot_move(tmp_path: Path) -> Non
 
 async def test_a_lost_bot_lease_is_taken_over(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    hub = MemoryHub()
+    hub = _ProcessesHub()
     dead, alive = _CountingRunner(answer=False), _CountingRunner()
     here = TableService(Store.open(url), hub, server_games.load, dead, bot_lease=0.3)
     seats = (SeatSpec(bot="random", bot_level=1), SeatSpec(bot="random", bot_level=1))

@@ -6,13 +6,14 @@ Every refusal is checked twice: the precise error, and that nothing reached the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 import server_games
 
 from tabletop.server import errors
 from tabletop.server import service as service_module
-from tabletop.server.hub import MemoryHub, table_channel
+from tabletop.server.hub import MemoryHub, Subscription, table_channel
 from tabletop.server.service import TableRequest, TableService
 from tabletop.store import SeatSpec, Store
 
@@ -262,3 +263,31 @@ async def test_a_solver_for_some_tables_sits_only_at_those(service: TableService
     assert store.tables(["waiting", "playing", "finished"]) == []
     live = await service.create_table(TableRequest("kalah", seats, {"pits": 3, "seeds": 2}))
     assert live.record.seats[0].bot == "kalah-perfect"
+
+
+class _CountingHub(MemoryHub):
+    """An in-process hub that notes every channel subscribed to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.subscribed: list[str] = []
+
+    def subscribe(self, channel: str) -> contextlib.AbstractAsyncContextManager[Subscription]:
+        self.subscribed.append(channel)
+        return super().subscribe(channel)
+
+
+async def test_one_process_on_its_own_hub_does_not_follow_its_tables(store: Store) -> None:
+    """Nothing reaches an in-process hub from elsewhere: every move was made here, to the
+    cached table, so a follower would only wake up to drop this process's own events."""
+    hub = _CountingHub()
+    service = TableService(store, hub, server_games.load)
+    try:
+        table_id, ann, bob = await _two_player_nim(service, store)
+        await service.play_as(table_id, ann, "2:1", 0)
+        await service.play_as(table_id, bob, "2:1", 1)
+        await asyncio.sleep(0)
+    finally:
+        await service.stop()
+    assert hub.subscribed == []
+    assert [move.action_id for move in store.moves(table_id)] == ["2:1", "2:1"]

@@ -8,7 +8,7 @@ and fail, not skip, when the server is down.
 from __future__ import annotations
 
 import threading
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -209,6 +209,21 @@ def test_the_move_log_takes_one_move_per_seq(store: Store) -> None:
     ]
     assert [move.seq for move in store.moves(table_id, after=1)] == [2]
     assert all(move.created_at.tzinfo is not None for move in store.moves(table_id))
+
+
+def test_a_batch_stores_each_move_and_its_tables_last_move_at_the_commit_time(store: Store) -> None:
+    """The batch's statements are sent as driver SQL (`driver_sql.py`): the times must still
+    come back exactly, through the column types' own conversions, on every database."""
+    first, second = _two_seat_table(store), _two_seat_table(store)
+    store.clock = lambda: datetime(2031, 5, 6, 7, 8, 9, 123456, tzinfo=UTC)
+    results = store.append_moves([NewMove(first, 1, 0, "3:2"), NewMove(second, 1, 1, "2:1")])
+    moment = datetime(2031, 5, 6, 7, 8, 9, 123456, tzinfo=UTC)
+    assert [(r.seq, r.seat, r.action_id, r.created_at) for r in results] == [  # type: ignore[union-attr]
+        (1, 0, "3:2", moment),
+        (1, 1, "2:1", moment),
+    ]
+    assert [(m.seat, m.action_id, m.created_at) for m in store.moves(second)] == [(1, "2:1", moment)]
+    assert [store.table(table_id).last_move_at for table_id in (first, second)] == [moment, moment]  # type: ignore[union-attr]
 
 
 def test_moves_of_several_tables_commit_together_and_a_conflict_spares_the_others(store: Store) -> None:

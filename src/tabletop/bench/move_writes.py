@@ -95,7 +95,10 @@ async def _play(writer: MoveWriter, table_id: str, moves: int) -> None:
 
 async def _play_all(store: Store, table_ids: Sequence[str], moves_per_table: int) -> None:
     writer = MoveWriter(store)
-    await asyncio.gather(*(_play(writer, table_id, moves_per_table) for table_id in table_ids))
+    try:
+        await asyncio.gather(*(_play(writer, table_id, moves_per_table) for table_id in table_ids))
+    finally:
+        writer.close()
 
 
 def _timed(store: Store, counts: WriteCounts) -> None:

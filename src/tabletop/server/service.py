@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import itertools
 import logging
 import secrets
 import uuid
@@ -126,6 +127,7 @@ class TableService:
         self.hub = hub
         self.load_game = load_game
         self.instance_id = uuid.uuid4().hex
+        self._event_numbers = itertools.count(1)
         self._bot_runner = bot_runner
         self._bot_delay = bot_delay
         self._writer = MoveWriter(store)
@@ -171,6 +173,7 @@ class TableService:
         self._bot_tasks.clear()
         self._followers.clear()
         self._clock_watchers.clear()
+        self._writer.close()
 
     # Reading
 
@@ -197,7 +200,7 @@ class TableService:
         """Caches the table; of finished ones only the most recently used few stay in memory."""
         self._tables[live.id] = live
         if live.record.status != "finished":
-            if live.id not in self._followers:
+            if self.hub.shared_by_processes and live.id not in self._followers:
                 self._followers[live.id] = asyncio.create_task(self._follow(live))
             if live.clocks is not None and self.watch_clocks and live.id not in self._clock_watchers:
                 self._clock_watchers[live.id] = asyncio.create_task(self._watch_clock(live))
@@ -529,7 +532,10 @@ class TableService:
     # Keeping processes in step
 
     async def _publish(self, live: LiveTable, kind: str, **fields: Any) -> None:
-        event: Event = {"id": uuid.uuid4().hex, "origin": self.instance_id, "kind": kind, "table": live.id}
+        """Announces a change; the event's id is unique across processes (this one's id and a
+        count), which is all `sync` asks of it, without a random draw for every move."""
+        event_id = f"{self.instance_id}-{next(self._event_numbers)}"
+        event: Event = {"id": event_id, "origin": self.instance_id, "kind": kind, "table": live.id}
         event.update(fields)
         await self.hub.publish(table_channel(live.id), event)
 
@@ -538,7 +544,10 @@ class TableService:
 
         Behind a load balancer a player's requests reach any process, over HTTP as well as
         WebSockets, so every process that has a table in memory listens to its channel,
-        whether or not a WebSocket of that table is open on it.
+        whether or not a WebSocket of that table is open on it. A hub no other process
+        publishes on has nothing to follow (every change was made here, to the cached table),
+        so no follower starts then: it would cost a wake-up per move to drop this process's
+        own event, and two store reads per table when it began.
         """
         try:
             async with self.hub.subscribe(table_channel(live.id)) as subscription:

@@ -104,7 +104,13 @@ def participants(seats: Sequence[TableSeat]) -> list[Participant]:
 
 
 def record_result(session: Session, row: GameTable, result: Outcome, finished: datetime) -> None:
-    """Updates the solo record or the ratings for a table that has just finished with `result`."""
+    """Updates the solo record or the ratings for a table that has just finished with `result`.
+
+    A friendly table of several has neither, and its seats are not read (the end of every
+    such game came through here).
+    """
+    if row.players > 1 and not row.rated:
+        return
     seats = list(
         session.scalars(select(TableSeat).where(TableSeat.table_id == row.id).order_by(TableSeat.seat))
     )

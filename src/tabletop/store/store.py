@@ -19,13 +19,14 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Dialect, Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tabletop.engine import ActionId, Outcome, Seat
 from tabletop.store import analyses, passwords, profiles, ratings
 from tabletop.store.database import create_database_engine, is_memory_sqlite, migrate
+from tabletop.store.driver_sql import DriverStatement
 from tabletop.store.models import (
     NAME_LENGTH,
     BotLease,
@@ -108,6 +109,7 @@ class Store:
         self._lock: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if serialise else contextlib.nullcontext()
         )
+        self._move_statements = _MoveStatements.for_dialect(engine.dialect)
 
     @classmethod
     def open(cls, url: str, *, migrate_schema: bool = True) -> Store:
@@ -609,10 +611,10 @@ class Store:
         too) needs an ORM session."""
         if all(move.result is None for move in moves):
             with self._connection() as connection:
-                _insert_moves(connection, moves, created)
+                self._move_statements.write(connection, moves, created)
             return
         with self._transaction() as session:
-            _insert_moves(session.connection(), moves, created)
+            self._move_statements.write(session.connection(), moves, created)
             for move in moves:
                 if move.result is not None:
                     _finish(session, move.table_id, move.result, created)
@@ -758,35 +760,53 @@ def _get_table(session: Session, table_id: str, *, for_update: bool = False) -> 
 
 
 _INSERT_MOVE = insert(Move)
+_MOVE_COLUMNS = ("table_id", "seq", "seat", "action_id", "created_at")
 _TOUCH_TABLE = (
     update(GameTable)
     .where(GameTable.id == bindparam("moved_table"))
     .values(last_move_at=bindparam("moved_at"))
 )
-"""The two statements of every batch, built once: building them cost more CPU than running them."""
 
 
-def _insert_moves(connection: Connection, moves: Sequence[NewMove], created: datetime) -> None:
-    """The batch's rows in two statements (one INSERT and one UPDATE, each executemany).
+@dataclasses.dataclass(frozen=True)
+class _MoveStatements:
+    """The two statements of every batch, compiled once for the store's database.
 
-    Core statements rather than ORM objects: this is the hot path of every move, and the
-    ORM's unit of work cost more CPU than the database did (`tabletop bench writes`).
+    Building them cost more CPU than running them, and so did running them as Core
+    statements (`driver_sql.py`).
     """
-    connection.execute(
-        _INSERT_MOVE,
-        [
-            {
-                "table_id": move.table_id,
-                "seq": move.seq,
-                "seat": move.seat,
-                "action_id": move.action_id,
-                "created_at": created,
-            }
-            for move in moves
-        ],
-    )
-    moved = dict.fromkeys(move.table_id for move in moves)
-    connection.execute(_TOUCH_TABLE, [{"moved_table": table_id, "moved_at": created} for table_id in moved])
+
+    insert: DriverStatement
+    touch: DriverStatement
+
+    @classmethod
+    def for_dialect(cls, dialect: Dialect) -> _MoveStatements:
+        return cls(
+            DriverStatement.compiled(_INSERT_MOVE, dialect, _MOVE_COLUMNS),
+            DriverStatement.compiled(_TOUCH_TABLE, dialect),
+        )
+
+    def write(self, connection: Connection, moves: Sequence[NewMove], created: datetime) -> None:
+        """The batch's rows in two statements (one INSERT and one UPDATE, each executemany).
+
+        No ORM objects: this is the hot path of every move, and the ORM's unit of work cost
+        more CPU than the database did (`tabletop bench writes`).
+        """
+        self.insert.execute(
+            connection,
+            [
+                {
+                    "table_id": move.table_id,
+                    "seq": move.seq,
+                    "seat": move.seat,
+                    "action_id": move.action_id,
+                    "created_at": created,
+                }
+                for move in moves
+            ],
+        )
+        moved = dict.fromkeys(move.table_id for move in moves)
+        self.touch.execute(connection, [{"moved_table": table_id, "moved_at": created} for table_id in moved])
 
 
 def _finish(session: Session, table_id: str, result: Outcome, finished: datetime) -> None:

@@ -571,8 +571,7 @@ def bench_server(
         int, typer.Option(min=1, help="Server processes sharing the tables (more than 1 implies --redis).")
     ] = 1,
     port: Annotated[
-        int | None,
-        typer.Option(help="First port of the server processes, and the relay's (default: any free ones)."),
+        int | None, typer.Option(help="First port of the server processes (default: any free ones).")
     ] = None,
 ) -> None:
     """Load test: N clients play random legal moves over WebSockets against a real server.
@@ -590,9 +589,7 @@ def bench_server(
     timing = server_load.Timing(seconds, warmup, think)
     relayed = {}
     for count in counts if baseline else ():
-        relayed[count] = server_load.bench_relay(
-            server_load.Load(game, count, spectators, options), timing, port
-        )
+        relayed[count] = server_load.bench_relay(server_load.Load(game, count, spectators, options), timing)
         typer.echo(server_load.describe(relayed[count]))
     for name in database or ["sqlite", "postgres"]:
         if name not in ("sqlite", "postgres"):

@@ -29,15 +29,14 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import httpx
 import orjson
-import uvloop
 import websockets
 from redis import Redis
 from websockets.asyncio.client import ClientConnection
@@ -77,9 +76,6 @@ class Measurements:
     sent: int = 0
     """Moves sent inside the window: the load offered (the latencies count those served)."""
     cpu_seconds: float = math.nan
-    client_cpu_seconds: float = math.nan
-    """The load client's own CPU time over the window: when it nears the window's length,
-    the client, not the server, sets the pace."""
     redis: RedisFigures | None = None
 
     def pair_ready(self) -> None:
@@ -112,10 +108,8 @@ class Measurements:
         return read() - start
 
     async def measure_cpu(self, cpu_seconds: Callable[[], float]) -> None:
-        """Reads the server's and the client's CPU time as the window opens and as it closes."""
-        self.cpu_seconds, self.client_cpu_seconds = await asyncio.gather(
-            self.growth(cpu_seconds), self.growth(time.process_time)
-        )
+        """Reads the server's CPU time as the window opens and as it closes."""
+        self.cpu_seconds = await self.growth(cpu_seconds)
 
     async def measure_redis(self, url: str) -> None:
         """Counts the hub's PUBLISHes and Redis's CPU over the window, and the subscribers per table."""
@@ -203,7 +197,6 @@ class BenchResult:
     games_finished: int
     median_view_bytes: float
     cpu_seconds: float
-    client_cpu_seconds: float = math.nan
     redis: RedisFigures | None = None
 
     @property
@@ -220,11 +213,6 @@ class BenchResult:
     def cpu_ms_per_move(self) -> float:
         """The server's CPU time (all its threads) per move measured, in milliseconds."""
         return self.cpu_seconds / self.moves * 1000 if self.moves else math.nan
-
-    @property
-    def client_core_share(self) -> float:
-        """The share of one core the load client used over the window (near 1: it is the limit)."""
-        return self.client_cpu_seconds / self.seconds
 
 
 class _Table:
@@ -483,10 +471,9 @@ def running_servers(
 
 
 @contextmanager
-def running_relay(data_dir: Path, port: int | None = None) -> Iterator[tuple[str, int]]:
-    """The bare relay (`tabletop.bench.relay`) on a loopback port (a free one unless given);
-    yields its URL and pid."""
-    port = free_port() if port is None else port
+def running_relay(data_dir: Path) -> Iterator[tuple[str, int]]:
+    """The bare relay (`tabletop.bench.relay`) on a free loopback port; yields its URL and pid."""
+    port = free_port()
     command = [sys.executable, "-m", "tabletop.bench.relay", "--port", str(port)]
     process = start_listening(command, port, data_dir / "relay.log")
     try:
@@ -508,26 +495,18 @@ def bench(load: Load, timing: Timing, deployment: Deployment) -> BenchResult:
         loading = run_load(
             base, load, timing, cpu, other_bases=[url for url, _ in others], redis_url=deployment.redis_url
         )
-        measured = _run_client(loading)
+        measured = asyncio.run(loading)
     return _result(load, timing, deployment.database, measured)
 
 
-def bench_relay(load: Load, timing: Timing, port: int | None = None) -> BenchResult:
+def bench_relay(load: Load, timing: Timing) -> BenchResult:
     """The same clients against the bare relay: the transport's ceiling on this machine."""
     with (
         tempfile.TemporaryDirectory(prefix="tabletop-relay-") as scratch,
-        running_relay(Path(scratch), port) as (base, pid),
+        running_relay(Path(scratch)) as (base, pid),
     ):
-        measured = _run_client(run_load(base, load, timing, process_cpu_seconds(pid)))
+        measured = asyncio.run(run_load(base, load, timing, process_cpu_seconds(pid)))
     return _result(load, timing, "relay", measured)
-
-
-def _run_client(loading: Coroutine[Any, Any, T]) -> T:
-    """Runs the load client on uvloop, the loop the servers run on: with 500 spectators,
-    asyncio's own selector loop and transports took about a quarter of the client's samples
-    (py-spy), and the client shares the machine with the server it measures."""
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        return runner.run(loading)
 
 
 def _result(load: Load, timing: Timing, database: str, measured: Measurements) -> BenchResult:
@@ -546,7 +525,6 @@ def _result(load: Load, timing: Timing, database: str, measured: Measurements) -
         games_finished=measured.games_finished,
         median_view_bytes=statistics.median(measured.view_bytes) if measured.view_bytes else math.nan,
         cpu_seconds=measured.cpu_seconds,
-        client_cpu_seconds=measured.client_cpu_seconds,
         redis=measured.redis,
     )
 
@@ -579,7 +557,7 @@ def describe(result: BenchResult) -> str:
         f"{result.moves_per_second:8.1f} moves/s served of {result.offered_per_second:.1f} offered  "
         f"p50 {result.p50_ms:7.1f} ms  p99 {result.p99_ms:7.1f} ms  "
         f"{result.cpu_ms_per_move:6.2f} ms CPU/move  {result.median_view_bytes:7,.0f} B/view (median)  "
-        f"client {result.client_core_share:.0%} of a core  ({result.moves} moves in {result.seconds:.0f} s, "
+        f"({result.moves} moves in {result.seconds:.0f} s, "
         f"{result.games_finished} games, {result.errors} errors)"
     )
     if result.redis is None or not result.moves:

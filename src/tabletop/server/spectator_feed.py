@@ -10,9 +10,8 @@ and passes every event straight on, except that a move coming less than
 that interval, and only the latest move waiting is passed on then. The connection answers it
 with one update from the seq it holds (several moves, `views.update_message`), which all
 the spectators share. A move waiting is passed on before any other event, so the order of
-events stays the hub's. An event is handed to the spectators `SPECTATOR_BATCH` at a time,
-the event loop running other work (the players' moves) between batches. Players subscribe
-to the hub themselves and get every move at once (docs/protocol.md, "update").
+events stays the hub's. Players subscribe to the hub themselves and get every move at
+once (docs/protocol.md, "update").
 """
 
 from __future__ import annotations
@@ -30,13 +29,6 @@ It bounds the sends per spectator to 25 a second however fast the table plays, a
 at most this much to when a spectator sees a move (the update then takes about as long to
 reach the last of 500 spectators)."""
 
-SPECTATOR_BATCH = 50
-"""Spectators handed an event before the feed lets the event loop run other work.
-
-The spectators' sends of one event are 500 tasks ready at once, about 20 ms of work: handed
-out all together they held the players' moves (and everything else) for that long, 25 times
-a second. In batches, a player's move waits for at most a batch or two."""
-
 
 class _Feed:
     """One table's spectators in this process and the one hub subscription they share."""
@@ -45,8 +37,6 @@ class _Feed:
         self.subscribers: set[QueueSubscription] = set()
         self._pace = pace
         self._opening = asyncio.Lock()
-        self._delivering = asyncio.Lock()
-        """Held while an event is handed out in batches: the next waits, so the order stays."""
         self._subscription = contextlib.AsyncExitStack()
         self._forwarding: asyncio.Task[None] | None = None
         self._waiting: Event | None = None
@@ -69,14 +59,13 @@ class _Feed:
 
     async def _forward(self, subscription: Subscription) -> None:
         while True:
-            await self.take(await subscription.get())
+            self.take(await subscription.get())
 
-    async def take(self, event: Event) -> None:
+    def take(self, event: Event) -> None:
         """Passes `event` on, or keeps it for later when it is a move coming too soon."""
         if event.get("kind") != "move":
-            async with self._delivering:
-                await self._pass_waiting_move()
-                await self._deliver(event)
+            self._pass_waiting_move()
+            self._deliver(event)
             return
         self._waiting = event
         if self._pacing is None:
@@ -87,28 +76,21 @@ class _Feed:
         from when the spectators have sent this one (their tasks run before this one resumes),
         so that the table's players get the process between two rounds of sends."""
         try:
-            while True:
-                async with self._delivering:
-                    if not await self._pass_waiting_move():
-                        return
+            while self._pass_waiting_move():
                 await asyncio.sleep(0)
                 await asyncio.sleep(self._pace)
         finally:
             self._pacing = None
 
-    async def _pass_waiting_move(self) -> bool:
-        """Passes on the move waiting, if any (True then); only under `_delivering`."""
+    def _pass_waiting_move(self) -> bool:
+        """Passes on the move waiting, if any (True then)."""
         event, self._waiting = self._waiting, None
         if event is not None:
-            await self._deliver(event)
+            self._deliver(event)
         return event is not None
 
-    async def _deliver(self, event: Event) -> None:
-        """Hands `event` to every spectator, `SPECTATOR_BATCH` at a time (one who comes
-        meanwhile reads the table afterwards, so it misses nothing)."""
-        for index, subscriber in enumerate(list(self.subscribers)):
-            if index and index % SPECTATOR_BATCH == 0:
-                await asyncio.sleep(0)
+    def _deliver(self, event: Event) -> None:
+        for subscriber in self.subscribers:
             subscriber.queue.put_nowait(event)
 
 

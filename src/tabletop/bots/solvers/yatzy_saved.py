@@ -175,7 +175,7 @@ class SavedRollsSolver:
             report = (lambda done, total, k=written: progress(k, done, total)) if progress else None
             child = self.solve_layer(written, _read(child), report)
             if path is not None:
-                save_layer(child, path)
+                save_atomically(child, path)
         return float(_read(child)[0, 0, 0])
 
 
@@ -253,12 +253,13 @@ def _read(layer: Values | Path) -> Values:
     return np.load(layer) if isinstance(layer, Path) else layer
 
 
-def save_layer(layer: Values, path: Path) -> None:
-    """Writes a layer atomically, so that a stopped computation never leaves half a layer."""
+def save_atomically(values: Values, path: Path) -> None:
+    """Writes an array to `path` atomically: a reader (or a resumed computation) sees the old
+    file or the whole new one, never half of it."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npy", delete=False) as handle:
-        np.save(handle, layer)
-    Path(handle.name).chmod(0o644)
+        np.save(handle, values)
+    Path(handle.name).chmod(0o644)  # a cache file like any other, not a private temporary one
     os.replace(handle.name, path)
 
 

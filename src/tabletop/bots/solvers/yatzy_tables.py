@@ -14,7 +14,6 @@ an hour on two cores), never on first use, and read memory-mapped once complete.
 from __future__ import annotations
 
 import os
-import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -23,7 +22,12 @@ from rich.console import Console
 from rich.progress import Progress
 
 from tabletop.bots.solvers.yatzy_exact import CardSolver, solvable
-from tabletop.bots.solvers.yatzy_saved import LayerProgress, SavedRollsSolver, SavedRollsTable
+from tabletop.bots.solvers.yatzy_saved import (
+    LayerProgress,
+    SavedRollsSolver,
+    SavedRollsTable,
+    save_atomically,
+)
 from tabletop.games.yatzy.rules import VARIANTS, Variant
 
 TABLE_VERSION = 1
@@ -80,11 +84,7 @@ def compute(card: CardSolver, show_progress: bool) -> None:
 
 def save(card: CardSolver, path: Path) -> None:
     """Writes the table atomically: a reader sees the old file or the whole new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npy", delete=False) as handle:
-        np.save(handle, card.solved_table())
-    Path(handle.name).chmod(0o644)  # a cache file like any other, not a private temporary one
-    os.replace(handle.name, path)
+    save_atomically(card.solved_table(), path)
 
 
 def exact_card(variant_id: str, joker: str) -> CardSolver | SavedRollsTable:

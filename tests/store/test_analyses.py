@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import partial
 
 import pytest
 
+from at_once import winners
 from tabletop.store import (
     AnalysisLeaseRecord,
     AnalystKey,
@@ -94,3 +96,25 @@ def test_a_renewed_review_lease_outlives_its_first_life(store: Store) -> None:
     assert store.renew_analysis_lease(table, MCTS, "here", lifetime)
     store.clock = lambda: start + timedelta(seconds=40)
     assert not store.take_analysis_lease(table, MCTS, "there", 5, lifetime)
+
+
+def test_of_processes_taking_over_one_failed_review_at_once_exactly_one_gets_it(database_url: str) -> None:
+    stores = [Store.open(database_url) for _ in range(4)]
+    minute = timedelta(minutes=1)
+    try:
+        table = _table(stores[0])
+        assert stores[0].take_analysis_lease(table, MCTS, "first", 5, minute)
+        holder = "first"
+        for attempt in range(15):
+            stores[0].end_analysis_lease(table, MCTS, holder, error="failed")
+            won = winners(
+                [
+                    partial(store.take_analysis_lease, table, MCTS, f"process-{index}", 5, minute)
+                    for index, store in enumerate(stores)
+                ]
+            )
+            assert len(won) == 1, f"attempt {attempt}: the failed review taken over by {won}"
+            holder = f"process-{won[0]}"
+    finally:
+        for store in stores:
+            store.close()

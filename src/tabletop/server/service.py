@@ -67,13 +67,13 @@ BOT_LEVELS = range(1, 6)
 FINISHED_TABLES_KEPT = 200
 MAX_ACTION_ID_LENGTH = 200
 MAX_SEATS = 16
+"""The most seats any table may have (the API and the forms refuse more before building them)."""
 SWEEPS_PER_EXPIRY = 24
 """How often, per `waiting_expiry`, the server looks for tables left waiting (hourly for a day)."""
 STAND_IN_LEVEL = 2
 """The level of the bot that plays on for a person who left (fast enough for a live clock)."""
 BOT_LEASE_MARGIN = 5.0
 """Seconds a bot lease outlives the bot's budget: time to commit the move it chose."""
-"""The most seats any table may have (the API and the forms refuse more before building them)."""
 SEED_BITS = 62
 
 P = ParamSpec("P")

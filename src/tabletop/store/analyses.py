@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, delete, select, update
+from sqlalchemy import ColumnElement, delete, or_, select, update
 from sqlalchemy.orm import Session
 
 from tabletop.store.database import insert_unless_present
@@ -83,24 +83,40 @@ def take_lease(
     lifetime: timedelta,
 ) -> bool:
     """Gives `holder` the table's review by this analyst (of `total` moves) unless another
-    holds it still: one that failed, expired or is `holder`'s own is taken over."""
-    lease = session.get(AnalysisLease, (table_id, *_key_values(analyst)), with_for_update=True)
-    if lease is None:
-        session.add(
-            AnalysisLease(
-                table_id=table_id,
-                analyst=analyst.name,
-                analyst_version=analyst.version,
-                budget=analyst.budget,
-                holder=holder,
-                total=total,
-                expires_at=moment + lifetime,
-            )
+    holds it still: one that failed, expired or is `holder`'s own is taken over.
+
+    One conditional UPDATE takes a lease that may be taken, so no other process takes it
+    between a read and a write (SQLite's driver runs a SELECT outside the write
+    transaction); with no lease yet, the first INSERT wins and the other's fails on the key.
+    """
+    expires = moment + lifetime
+    taken = session.execute(
+        update(AnalysisLease)
+        .where(
+            _lease_of(table_id, analyst),
+            or_(
+                AnalysisLease.holder == holder,
+                AnalysisLease.error.is_not(None),
+                AnalysisLease.expires_at <= moment,
+            ),
         )
+        .values(holder=holder, total=total, expires_at=expires, error=None)
+    )
+    if taken.rowcount:  # type: ignore[attr-defined]
         return True
-    if lease.holder != holder and lease.error is None and _is_live(session, table_id, analyst, moment):
+    if session.get(AnalysisLease, (table_id, *_key_values(analyst))) is not None:
         return False
-    lease.holder, lease.total, lease.expires_at, lease.error = holder, total, moment + lifetime, None
+    session.add(
+        AnalysisLease(
+            table_id=table_id,
+            analyst=analyst.name,
+            analyst_version=analyst.version,
+            budget=analyst.budget,
+            holder=holder,
+            total=total,
+            expires_at=expires,
+        )
+    )
     return True
 
 
@@ -146,14 +162,6 @@ def lease(
     found, unexpired = row
     running = bool(unexpired) and found.error is None
     return AnalysisLeaseRecord(found.holder, found.total, running, found.error)
-
-
-def _is_live(session: Session, table_id: str, analyst: AnalystKey, moment: datetime) -> bool:
-    """Compared in the database: SQLite hands datetimes back without their zone."""
-    held = session.scalar(
-        select(AnalysisLease.holder).where(_lease_of(table_id, analyst), AnalysisLease.expires_at > moment)
-    )
-    return held is not None
 
 
 def _lease_of(table_id: str, analyst: AnalystKey) -> ColumnElement[bool]:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Dialect, Engine, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Dialect, Engine, bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -298,18 +298,26 @@ class Store:
         return _claimed(lambda: self._try_bot_lease(table_id, seat, seq, holder, lifetime))
 
     def _try_bot_lease(self, table_id: str, seat: Seat, seq: int, holder: str, lifetime: timedelta) -> bool:
+        """One conditional UPDATE takes a lease that may be taken, so no other process can
+        take it between a read and a write (SQLite's driver runs a SELECT outside the write
+        transaction); with no lease yet, the first INSERT wins and the other's fails on the key."""
         moment = self.clock()
+        expires = moment + lifetime
         with self._transaction() as session:
-            lease = session.get(BotLease, (table_id, seat), with_for_update=True)
-            expires = moment + lifetime
-            if lease is None:
-                session.add(
-                    BotLease(table_id=table_id, seat=seat, seq=seq, holder=holder, expires_at=expires)
+            taken = session.execute(
+                update(BotLease)
+                .where(
+                    BotLease.table_id == table_id,
+                    BotLease.seat == seat,
+                    or_(BotLease.seq < seq, BotLease.holder == holder, BotLease.expires_at <= moment),
                 )
+                .values(seq=seq, holder=holder, expires_at=expires)
+            )
+            if taken.rowcount:  # type: ignore[attr-defined]
                 return True
-            if lease.seq >= seq and lease.holder != holder and not _expired(session, lease, moment):
+            if session.get(BotLease, (table_id, seat)) is not None:
                 return False
-            lease.seq, lease.holder, lease.expires_at = seq, holder, expires
+            session.add(BotLease(table_id=table_id, seat=seat, seq=seq, holder=holder, expires_at=expires))
             return True
 
     # Tables and seats
@@ -734,16 +742,6 @@ def _claimed(claim: Callable[[], bool]) -> bool:
         except OperationalError:  # SQLite: another process wrote since this transaction read
             time.sleep(0.02 * (attempt + 1))
     return False
-
-
-def _expired(session: Session, lease: BotLease, moment: datetime) -> bool:
-    """Compared in the database: SQLite hands datetimes back without their zone."""
-    expired = session.scalar(
-        select(BotLease.seat).where(
-            BotLease.table_id == lease.table_id, BotLease.seat == lease.seat, BotLease.expires_at <= moment
-        )
-    )
-    return expired is not None
 
 
 def _get_table(session: Session, table_id: str, *, for_update: bool = False) -> GameTable:

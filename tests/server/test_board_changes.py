@@ -10,6 +10,7 @@ from html import escape, unescape
 import pytest
 
 from tabletop import games
+from tabletop.engine.svg import SvgElement
 from tabletop.server.board_changes import Drawing, Run, changes
 
 
@@ -142,9 +143,30 @@ def test_a_drawing_split_like_the_one_before_finds_the_same_parts_over_a_game() 
     while not state.is_over():
         seat = state.current_players()[0]
         state.apply(seat, rng.choice(state.legal_action_ids(seat)))
-        drawing = game.draw_svg(state.view(1), ("Ann", "Bob"), 1)
+        drawing = str(game.draw_svg(state.view(1), ("Ann", "Bob"), 1))  # its markup, scanned
         after = Drawing.split(drawing, before)
         assert after == Drawing.split(drawing)
+        before = after
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_a_drawing_that_knows_its_parts_is_diffed_as_its_markup_scanned(viewer: int | None) -> None:
+    # Kalah draws its board as an SvgElement of layers: the split and the runs read from its
+    # parts (names resolved in them for each reader) are those of the markup scanned.
+    game, rng = games.load("kalah"), random.Random(11)
+    state = game.new_state(2, {}, 11)
+    view = state.view(viewer)
+    before = game.draw_svg(view, ("Ann", "Bob"), viewer)
+    assert isinstance(before, SvgElement) and "⟦" not in before
+    assert ("Ann (South)" if viewer == 1 else "Bob (North)") in before
+    while not state.is_over():
+        seat = state.current_players()[0]
+        state.apply(seat, rng.choice(state.legal_action_ids(seat)))
+        after = game.draw_svg(state.view(viewer), ("Ann", "Bob"), viewer)
+        assert isinstance(after, SvgElement)
+        known, scanned = Drawing.split(after), Drawing.split(str(after))
+        assert known == scanned and known is not None
+        assert changes(Drawing.split(before), known) == changes(Drawing.split(str(before)), scanned)
         before = after
 
 

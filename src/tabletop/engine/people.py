@@ -28,6 +28,7 @@ from html import escape
 from typing import Any
 
 from tabletop.engine.actions import Seat
+from tabletop.engine.svg import SvgElement
 
 POSSESSIVE = "'s"
 """The `then` of a mention that owns what follows: "Ann's a1", "your a1"."""
@@ -111,6 +112,8 @@ class People:
         """
         if "⟦" not in text:
             return text
+        if isinstance(text, SvgElement):  # resolved part by part, so its parts stay known
+            return text.with_each(lambda part: self.resolve(part, markup=markup))
 
         def person(match: re.Match[str]) -> str:
             words = self._words(int(match.group(1)), match.group(2) or "")

@@ -27,6 +27,8 @@ from functools import lru_cache
 from html import unescape
 from typing import Any, Generic, TypeVar
 
+from tabletop.engine.svg import SvgElement
+
 KEPT = 4096
 """How many split children, read elements and patches are kept, the least recently used
 forgotten first: the same pits, counts and tooltips recur across moves and tables, so most
@@ -58,7 +60,11 @@ class Drawing:
         (True, True)
         >>> Drawing.split('<g/>') is None, Drawing.split('<text x="1">4</text>') is None
         (True, True)
+
+        A drawing built as an `SvgElement` is not scanned: it knows its parts.
         """
+        if isinstance(markup, SvgElement):
+            return cls(markup.opening, markup.children)
         open_end = markup.find(">")
         if not markup.startswith("<") or open_end < 2 or markup[open_end - 1] == "/":
             return None
@@ -380,6 +386,8 @@ _LEAVES: _Kept[_Leaf | None] = _Kept()
 def _split_child(markup: str, like: Drawing | None = None) -> Drawing | None:
     """`Drawing.split` of a child, kept: what one move changes inside an element is what the
     next one changes from, so each is scanned once (and then only where it changed)."""
+    if isinstance(markup, SvgElement):
+        return Drawing(markup.opening, markup.children)
     return _SPLITS.get(markup, lambda markup: Drawing.split(markup, like))
 
 

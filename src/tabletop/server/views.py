@@ -144,10 +144,10 @@ def _drawing(live: LiveTable, view: JsonDict, people: People) -> str:
     spectators) share one drawing.
     """
     key = ("svg", orjson.dumps(view, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS), people)
-    drawing = live.rendered.get(key)
+    drawing: str | None = live.rendered.get(key)
     if drawing is None:
         drawing = live.rendered[key] = live.game.draw_svg(view, people.names, people.viewer)
-    return str(drawing)
+    return drawing
 
 
 def _players(

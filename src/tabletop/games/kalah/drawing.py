@@ -19,6 +19,7 @@ from html import escape
 from typing import Any
 
 from tabletop.engine import mention
+from tabletop.engine.svg import SvgElement
 
 PIT_PITCH = 96
 PIT_RADIUS = 40
@@ -60,12 +61,13 @@ _GLOW_STYLE = 'fill="#ffe9b0" fill-opacity="0.22" pointer-events="none"'
 _RING_STYLE = 'fill="none" stroke-width="4" pointer-events="none"'
 
 
-def draw_svg(view: Mapping[str, Any]) -> str:
+def draw_svg(view: Mapping[str, Any]) -> SvgElement:
     """The whole drawing; the bottom row is the viewer's side (South for spectators).
 
     Its parts are layers (holes, seeds, counts, labels, the texts that change with the
     turn, the last move's rings), each a group whose children inherit its style: an update
     then sends a changed pit as a few short elements inside its layers (`board_changes`).
+    The drawing and its layers are `SvgElement`s, so that diff reads them without scanning.
     A pit's seeds are one `<use>` of the pattern for their count, drawn once in `<defs>`.
     """
     pits = int(view["pits"])
@@ -84,9 +86,11 @@ def draw_svg(view: Mapping[str, Any]) -> str:
         )
         for side in SIDES
     ]
-    parts = [
+    root = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Kalah board" font-family="Georgia, serif">',
+        f'aria-label="Kalah board" font-family="Georgia, serif">'
+    )
+    parts = [
         f"<title>{escape(str(view['prompt']))}</title>",
         f"<desc>{SOWING}</desc>",
         _DEFS,
@@ -96,25 +100,30 @@ def draw_svg(view: Mapping[str, Any]) -> str:
     ]
     glow = [_turn_glow(layout, str(view["to_move"]))] if view.get("to_move") else []
     parts.append(_layer(_GLOW_STYLE, glow))
-    parts.append(_layer(_HOLE_STYLE, [_hole(layout, side, store, pits) for side, store, pits in sides]))
-    parts.append(
-        _layer(_SEED_STYLE, [_place_seeds(layout, side, store, pits) for side, store, pits in sides])
-    )
-    parts.append(_layer(_COUNT_STYLE, [_counts(layout, side, store, pits) for side, store, pits in sides]))
+    for style, elements_of in ((_HOLE_STYLE, _hole), (_SEED_STYLE, _place_seeds), (_COUNT_STYLE, _counts)):
+        parts.append(
+            _layer(
+                style,
+                [
+                    element
+                    for side, store, pits in sides
+                    for element in elements_of(layout, side, store, pits)
+                ],
+            )
+        )
     parts.append(_labels(layout))
     texts = [_side_label(layout, view, side) for side in SIDES] + [_status(width, view)]
     parts.append(_layer(_TEXT_STYLE, texts))
     parts.append(_layer(_RING_STYLE, _last_move_marks(layout, view.get("last_move"))))
-    parts.append("</svg>")
-    return "".join(parts)
+    return SvgElement(root, parts)
 
 
 SIDES = ("south", "north")
 
 
-def _layer(style: str, elements: list[str]) -> str:
+def _layer(style: str, elements: list[str]) -> SvgElement:
     """A group of `elements` that inherit `style`."""
-    return f"<g {style}>{''.join(elements)}</g>"
+    return SvgElement(f"<g {style}>", elements)
 
 
 @dataclass(frozen=True, eq=False)
@@ -177,28 +186,28 @@ def _pit(layout: _Layout, side: str, number: int, count: int) -> _Pit:
     )
 
 
-def _hole(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> str:
+def _hole(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> list[str]:
     """One side's clickable holes, each with its tooltip: the store, then the pits."""
     x, y, w, h = layout.store_box(side)
     store_hole = (
         f'<rect id="store-{side[0]}" x="{x}" y="{y}" width="{w}" height="{h}" rx="{w / 2}">'
         f"<title>{side.capitalize()}'s store: {_seed_count(store)}, kept to the end</title></rect>"
     )
-    return store_hole + "".join(pit.hole for pit in pits)
+    return [store_hole, *(pit.hole for pit in pits)]
 
 
-def _place_seeds(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> str:
+def _place_seeds(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> list[str]:
     """One side's seeds: a group for the store's, one pattern per pit."""
     x, y, w, h = layout.store_box(side)
     store_seeds = f'<g transform="translate({x + w / 2} {y + h / 2})">{_store_seeds(store)}</g>'
-    return store_seeds + "".join(pit.seeds for pit in pits)
+    return [store_seeds, *(pit.seeds for pit in pits)]
 
 
-def _counts(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> str:
+def _counts(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> list[str]:
     """The seed counts: the store's large at its top, each pit's outside its row."""
     x, y, w, _h = layout.store_box(side)
     store_count = f'<text x="{x + w / 2}" y="{y + 42}" font-size="{STORE_COUNT_SIZE}">{store}</text>'
-    return store_count + "".join(pit.count for pit in pits)
+    return [store_count, *(pit.count for pit in pits)]
 
 
 @lru_cache(maxsize=64)

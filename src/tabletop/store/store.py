@@ -260,10 +260,7 @@ class Store:
         """The player of a live session (not expired, not revoked), or None."""
         with self._connection() as connection:
             row = connection.execute(
-                select(Player.id, Player.name, Player.username)
-                .join(LoginSession, LoginSession.player_id == Player.id)
-                .where(LoginSession.token_hash == _token_hash(token))
-                .where(LoginSession.revoked_at.is_(None), LoginSession.expires_at > self.clock())
+                _SESSION_PLAYER, {"token_hash": _token_hash(token), "moment": self.clock()}
             ).first()
             return None if row is None else PlayerRecord(row.id, row.name, row.username)
 
@@ -347,17 +344,19 @@ class Store:
                 row.start = table.origin.start
             session.add(row)
             session.flush()
-            for seat, spec in enumerate(table.seats):
-                session.add(
-                    TableSeat(
-                        table_id=row.id,
-                        seat=seat,
-                        player_id=spec.player_id,
-                        bot=spec.bot,
-                        bot_level=spec.bot_level,
-                    )
-                )
-            session.flush()
+            session.connection().execute(  # one statement for all seats, no ORM objects
+                _INSERT_SEAT,
+                [
+                    {
+                        "table_id": row.id,
+                        "seat": seat,
+                        "player_id": spec.player_id,
+                        "bot": spec.bot,
+                        "bot_level": spec.bot_level,
+                    }
+                    for seat, spec in enumerate(table.seats)
+                ],
+            )
             return _table_record(session, row)
 
     def table(self, table_id: str) -> TableRecord | None:
@@ -379,11 +378,8 @@ class Store:
 
     def open_tables_created_by(self, player_id: int) -> int:
         """How many tables this player created that still wait for players or are being played."""
-        with self._transaction() as session:
-            query = select(func.count()).where(
-                GameTable.created_by == player_id, GameTable.status.in_(["waiting", "playing"])
-            )
-            return int(session.scalar(query) or 0)
+        with self._connection() as connection:
+            return int(connection.scalar(_OPEN_TABLES_CREATED_BY, {"player_id": player_id}) or 0)
 
     def take_seat(self, table_id: str, seat: Seat, player_id: int) -> TableRecord:
         """Seats a player at an open seat; the table starts when the last seat is filled.
@@ -394,13 +390,12 @@ class Store:
         try:
             with self._transaction() as session:
                 row = _get_table(session, table_id, for_update=True)  # joins of one table queue here
-                taken = session.execute(
-                    update(TableSeat)
-                    .where(TableSeat.table_id == table_id, TableSeat.seat == seat)
-                    .where(TableSeat.player_id.is_(None), TableSeat.bot.is_(None))
-                    .values(player_id=player_id)
+                # On the session's connection: an ORM update would first look for the seat
+                # among the session's objects, which costs more than the statement.
+                taken = session.connection().execute(
+                    _TAKE_SEAT, {"taken_table": table_id, "taken_seat": seat, "taker": player_id}
                 )
-                if taken.rowcount != 1:  # type: ignore[attr-defined]
+                if taken.rowcount != 1:
                     raise SeatTaken(f"seat {seat} of table {table_id} is not open")
                 session.flush()
                 record = _table_record(session, row)
@@ -757,6 +752,38 @@ def _get_table(session: Session, table_id: str, *, for_update: bool = False) -> 
     return row
 
 
+# Statements that requests run often, built once: building one costs more CPU than
+# running it (the compiled form is cached by SQLAlchemy either way).
+_SESSION_PLAYER = (
+    select(Player.id, Player.name, Player.username)
+    .join(LoginSession, LoginSession.player_id == Player.id)
+    .where(LoginSession.token_hash == bindparam("token_hash"))
+    .where(LoginSession.revoked_at.is_(None), LoginSession.expires_at > bindparam("moment"))
+)
+_OPEN_TABLES_CREATED_BY = select(func.count()).where(
+    GameTable.created_by == bindparam("player_id"), GameTable.status.in_(["waiting", "playing"])
+)
+_SEATS_OF_TABLE = (  # `SeatRecord`'s fields as columns: loading `TableSeat` objects cost more
+    select(
+        TableSeat.seat,
+        TableSeat.player_id,
+        Player.name,
+        TableSeat.bot,
+        TableSeat.bot_level,
+        TableSeat.stand_in,
+        TableSeat.stand_in_level,
+    )
+    .outerjoin(Player, Player.id == TableSeat.player_id)
+    .where(TableSeat.table_id == bindparam("table_id"))
+    .order_by(TableSeat.seat)
+)
+_INSERT_SEAT = insert(TableSeat)
+_TAKE_SEAT = (
+    update(TableSeat)
+    .where(TableSeat.table_id == bindparam("taken_table"), TableSeat.seat == bindparam("taken_seat"))
+    .where(TableSeat.player_id.is_(None), TableSeat.bot.is_(None))
+    .values(player_id=bindparam("taker"))
+)
 _INSERT_MOVE = insert(Move)
 _MOVE_COLUMNS = ("table_id", "seq", "seat", "action_id", "created_at")
 _TOUCH_TABLE = (
@@ -852,20 +879,7 @@ def _player_record(player: Player) -> PlayerRecord:
 
 
 def _table_record(session: Session, row: GameTable) -> TableRecord:
-    seats = session.execute(  # `SeatRecord`'s fields as columns: loading `TableSeat` objects cost more
-        select(
-            TableSeat.seat,
-            TableSeat.player_id,
-            Player.name,
-            TableSeat.bot,
-            TableSeat.bot_level,
-            TableSeat.stand_in,
-            TableSeat.stand_in_level,
-        )
-        .outerjoin(Player, Player.id == TableSeat.player_id)
-        .where(TableSeat.table_id == row.id)
-        .order_by(TableSeat.seat)
-    ).all()
+    seats = session.execute(_SEATS_OF_TABLE, {"table_id": row.id}).all()
     return TableRecord(
         id=row.id,
         game_id=row.game_id,

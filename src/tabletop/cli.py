@@ -573,6 +573,12 @@ def bench_server(
     port: Annotated[
         int | None, typer.Option(help="First port of the server processes (default: any free ones).")
     ] = None,
+    by_table: Annotated[
+        bool,
+        typer.Option(
+            "--by-table", help="With --processes: each table's clients on its own process (routing by table)."
+        ),
+    ] = False,
 ) -> None:
     """Load test: N clients play random legal moves over WebSockets against a real server.
 
@@ -581,7 +587,8 @@ def bench_server(
     of a view message. Defaults: 100 and 1,000 clients, SQLite and PostgreSQL. With
     `--baseline` each client count also runs against a bare relay (no game, no database)
     and the ratio of Tabletop's moves/s to the relay's is printed. With `--processes 2` the
-    two players of each table talk to different server processes; with Redis the PUBLISHes
+    two players of each table talk to different server processes (with `--by-table` each
+    table's clients talk to one, the tables spread over them); with Redis the PUBLISHes
     per move, the subscribers per table and Redis's CPU per move are printed too.
     """
     options = {name: str(value) for name, value in _table_options(table_options).items()}
@@ -600,6 +607,7 @@ def bench_server(
                 redis_url if redis or processes > 1 else None,
                 processes,
                 port,
+                by_table,
             )
             result = server_load.bench(server_load.Load(game, count, spectators, options), timing, deployment)
             typer.echo(server_load.describe(result))

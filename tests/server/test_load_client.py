@@ -60,11 +60,26 @@ def test_two_processes_serve_each_table_through_both_and_the_hub_is_counted() ->
     assert result.cpu_seconds > 0 and result.redis is not None  # Redis is shared: its counts are not ours
 
 
+@pytest.mark.redis
+def test_two_processes_by_table_serve_each_table_from_one() -> None:
+    deployment = Deployment(redis_url="redis://127.0.0.1:6379/0", processes=2, by_table=True)
+    result = bench(Load("kalah", 4), Timing(seconds=2.0, warmup=0.5), deployment)
+    assert result.database == "SQLite+Redis x2 by table"
+    assert result.errors == 0 and result.moves >= 5
+
+
 def test_the_clients_of_a_pair_talk_to_different_processes() -> None:
     measurements = Measurements(warmup=0.0, seconds=1.0, pairs_waiting=1)
-    plan = _Plan(("http://a", "http://b"), Load(), 0.0, measurements)
-    assert [plan.base(index) for index in range(4)] == ["http://a", "http://b", "http://a", "http://b"]
-    assert _Plan(("http://a",), Load(), 0.0, measurements).base(1) == "http://a"
+    plan = _Plan(("http://a", "http://b"), False, Load(), 0.0, measurements)
+    assert [plan.base(1, client) for client in range(4)] == ["http://b", "http://a", "http://b", "http://a"]
+    assert _Plan(("http://a",), False, Load(), 0.0, measurements).base(0, 1) == "http://a"
+
+
+def test_by_table_every_client_of_a_pair_talks_to_its_tables_process() -> None:
+    measurements = Measurements(warmup=0.0, seconds=1.0, pairs_waiting=1)
+    plan = _Plan(("http://a", "http://b"), True, Load(), 0.0, measurements)
+    assert [plan.base(1, client) for client in range(3)] == ["http://b"] * 3
+    assert [plan.base(pair, 1) for pair in range(3)] == ["http://a", "http://b", "http://a"]
 
 
 def test_a_viewer_whose_update_covers_several_moves_has_seen_each_of_them() -> None:

@@ -163,7 +163,9 @@ class Deployment:
 
     With several processes, the two players of a table talk to different ones (and the
     spectators are spread over all), so a table's moves arrive through either; they need a
-    Redis hub to hear each other.
+    Redis hub to hear each other. With `by_table` every client of a table talks to the
+    process it was created on, as behind a proxy that routes by table id, and the tables
+    are spread over the processes instead.
     """
 
     postgres_url: str | None = None
@@ -171,13 +173,16 @@ class Deployment:
     processes: int = 1
     first_port: int | None = None
     """Process `i` listens on `first_port + i`; None: on any free port."""
+    by_table: bool = False
 
     @property
     def database(self) -> str:
         name = "PostgreSQL" if self.postgres_url else "SQLite"
         if self.redis_url:
             name += "+Redis"
-        return name if self.processes == 1 else f"{name} x{self.processes}"
+        if self.processes == 1:
+            return name
+        return f"{name} x{self.processes}{' by table' if self.by_table else ''}"
 
 
 @dataclass(frozen=True)
@@ -321,6 +326,8 @@ class _Plan:
 
     bases: tuple[str, ...]
     """One URL per server process; pair `index` creates its table on `bases[index % len]`."""
+    by_table: bool
+    """Whether a table's clients all talk to the process of its table (see `Deployment`)."""
     load: Load
     think: float
     measurements: Measurements
@@ -332,9 +339,10 @@ class _Plan:
     def deadline(self) -> float:
         return self.measurements.window_end
 
-    def base(self, index: int) -> str:
-        """The server process the `index`-th client of a pair talks to (the next one for each)."""
-        return self.bases[index % len(self.bases)]
+    def base(self, pair: int, client: int) -> str:
+        """The server process that client `client` of the `pair`-th pair talks to: the next
+        one for each client, or the pair's own one `by_table`."""
+        return self.bases[(pair if self.by_table else pair + client) % len(self.bases)]
 
 
 async def _pair(http: httpx.AsyncClient, plan: _Plan, tokens: tuple[dict[str, str], ...], seed: int) -> None:
@@ -349,9 +357,9 @@ async def _pair(http: httpx.AsyncClient, plan: _Plan, tokens: tuple[dict[str, st
         }
         try:
             async with plan.setting_up:
-                created = await http.post(f"{plan.base(seed)}/api/tables", json=body, headers=tokens[0])
+                created = await http.post(f"{plan.base(seed, 0)}/api/tables", json=body, headers=tokens[0])
                 table_id = created.json()["id"]
-                joined = f"{plan.base(seed + 1)}/api/tables/{table_id}/join"
+                joined = f"{plan.base(seed, 1)}/api/tables/{table_id}/join"
                 (await http.post(joined, json={}, headers=tokens[1])).raise_for_status()
         except (httpx.HTTPError, KeyError, ValueError):  # lost under load: this pair tries again
             plan.measurements.errors += 1
@@ -362,7 +370,7 @@ async def _pair(http: httpx.AsyncClient, plan: _Plan, tokens: tuple[dict[str, st
         viewers = [*tokens, *({} for _ in range(plan.load.spectators))]
         table = _Table(len(viewers), plan.measurements, plan.think)
         urls = [
-            "ws" + plan.base(seed + index).removeprefix("http") + f"/t/{table_id}/ws"
+            "ws" + plan.base(seed, index).removeprefix("http") + f"/t/{table_id}/ws"
             for index in range(len(viewers))
         ]
         await asyncio.gather(
@@ -390,13 +398,14 @@ async def run_load(
     cpu_seconds: Callable[[], float] | None = None,
     *,
     other_bases: Sequence[str] = (),
+    by_table: bool = False,
     redis_url: str | None = None,
 ) -> Measurements:
     """Runs the clients in pairs; measures `seconds` once all play and `warmup` has passed.
 
     `cpu_seconds`, when given, reads the servers' CPU time (see `process_cpu_seconds`);
-    `other_bases` are more processes serving the same tables (see `Deployment`), and
-    `redis_url` the hub whose work is counted (see `RedisFigures`).
+    `other_bases` are more processes serving the same tables (`by_table`: see `Deployment`),
+    and `redis_url` the hub whose work is counted (see `RedisFigures`).
     """
     limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits, cookies=None) as http:
@@ -404,7 +413,7 @@ async def run_load(
         http.cookies.clear()
         pairs = [(tokens[index], tokens[index + 1]) for index in range(0, load.clients - 1, 2)]
         measurements = Measurements(timing.warmup, timing.seconds, len(pairs))
-        plan = _Plan((base, *other_bases), load, timing.think, measurements)
+        plan = _Plan((base, *other_bases), by_table, load, timing.think, measurements)
         playing = [_pair(http, plan, pair, seed) for seed, pair in enumerate(pairs)]
         if cpu_seconds is not None:
             playing.append(measurements.measure_cpu(cpu_seconds))
@@ -493,7 +502,13 @@ def bench(load: Load, timing: Timing, deployment: Deployment) -> BenchResult:
         (base, _pid), *others = servers
         cpu = process_cpu_seconds(*(pid for _url, pid in servers))
         loading = run_load(
-            base, load, timing, cpu, other_bases=[url for url, _ in others], redis_url=deployment.redis_url
+            base,
+            load,
+            timing,
+            cpu,
+            other_bases=[url for url, _ in others],
+            by_table=deployment.by_table,
+            redis_url=deployment.redis_url,
         )
         measured = asyncio.run(loading)
     return _result(load, timing, deployment.database, measured)

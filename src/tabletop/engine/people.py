@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -46,6 +47,11 @@ _SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
 _SIBILANT_ENDINGS = ("sses", "shes", "ches", "xes", "zes")
 _LOWER_AFTER = re.compile(r"[\w,;:(–-]")
 """A "you" after these continues a sentence; anywhere else (a line's start too) it starts one."""
+
+KEPT_TEXTS = 4096
+KEPT_TEXT_LENGTH = 1000
+"""Texts up to this many characters have their substitutions kept (at most a few MB): a
+longer one, a whole drawing, rarely comes back as it was."""
 
 
 def mention(seat: Seat, then: str = "") -> str:
@@ -114,14 +120,9 @@ class People:
             return text
         if isinstance(text, SvgElement):  # resolved part by part, so its parts stay known
             return text.with_each(lambda part: self.resolve(part, markup=markup))
-
-        def person(match: re.Match[str]) -> str:
-            words = self._words(int(match.group(1)), match.group(2) or "")
-            if words.startswith("you") and not _continues_sentence(text, match.start()):
-                words = "Y" + words[1:]
-            return escape(words) if markup else words
-
-        return MENTION.sub(person, text)
+        if len(text) <= KEPT_TEXT_LENGTH:
+            return _kept_substitution(self, text, markup)
+        return _substitution(self, text, markup)
 
     def resolve_all(self, value: Any) -> Any:
         """A JSON value (a view) with the mentions in every string resolved; keys are kept."""
@@ -147,6 +148,25 @@ class People:
             verb, _, rest = then.partition(" ")
             then = " ".join(filter(None, (_second_person(verb), rest)))
         return f"{self.name(seat)} {then}"
+
+
+def _substitution(people: People, text: str, markup: bool) -> str:
+    """`text` with its mentions replaced (`People.resolve`)."""
+
+    def person(match: re.Match[str]) -> str:
+        words = people._words(int(match.group(1)), match.group(2) or "")
+        if words.startswith("you") and not _continues_sentence(text, match.start()):
+            words = "Y" + words[1:]
+        return escape(words) if markup else words
+
+    return MENTION.sub(person, text)
+
+
+_kept_substitution = lru_cache(maxsize=KEPT_TEXTS)(_substitution)
+"""`_substitution` of a short text, kept by text and reader: a table's prompts, its log's
+labels and the texts in its drawing come back move after move for the same readers, and
+substituting one costs a regular expression and a call per mention (a fifth of the time
+spent drawing a Kalah board for a reader)."""
 
 
 def _continues_sentence(text: str, end: int) -> bool:

@@ -75,16 +75,13 @@ def draw_svg(view: Mapping[str, Any]) -> SvgElement:
     height = 2 * BAND + BOARD_HEIGHT
     bottom = "north" if view.get("viewer_side") == "north" else "south"
     layout = _layout(pits, width, bottom)
-    sides = [
-        (
-            side,
-            int(view[f"{side}_store"]),
-            [
-                _pit(layout, side, number, int(count))
-                for number, count in enumerate(view[f"{side}_pits"], start=1)
-            ],
-        )
+    places = [
+        place
         for side in SIDES
+        for place in (
+            _store(layout, side, int(view[f"{side}_store"])),
+            *(_pit(layout, side, number, int(count)) for number, count in enumerate(view[f"{side}_pits"], 1)),
+        )
     ]
     root = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
@@ -100,17 +97,9 @@ def draw_svg(view: Mapping[str, Any]) -> SvgElement:
     ]
     glow = [_turn_glow(layout, str(view["to_move"]))] if view.get("to_move") else []
     parts.append(_layer(_GLOW_STYLE, glow))
-    for style, elements_of in ((_HOLE_STYLE, _hole), (_SEED_STYLE, _place_seeds), (_COUNT_STYLE, _counts)):
-        parts.append(
-            _layer(
-                style,
-                [
-                    element
-                    for side, store, pits in sides
-                    for element in elements_of(layout, side, store, pits)
-                ],
-            )
-        )
+    parts.append(_layer(_HOLE_STYLE, [place.hole for place in places]))
+    parts.append(_layer(_SEED_STYLE, [place.seeds for place in places]))
+    parts.append(_layer(_COUNT_STYLE, [place.count for place in places]))
     parts.append(_labels(layout))
     texts = [_side_label(layout, view, side) for side in SIDES] + [_status(width, view)]
     parts.append(_layer(_TEXT_STYLE, texts))
@@ -162,8 +151,8 @@ def _layout(pits: int, width: int, bottom: str) -> _Layout:
 
 
 @dataclass(frozen=True)
-class _Pit:
-    """One pit's elements in the layers of holes, seeds and counts."""
+class _Place:
+    """One pit's or store's elements in the layers of holes, seeds and counts."""
 
     hole: str
     seeds: str
@@ -171,14 +160,14 @@ class _Pit:
 
 
 @lru_cache(maxsize=4096)
-def _pit(layout: _Layout, side: str, number: int, count: int) -> _Pit:
+def _pit(layout: _Layout, side: str, number: int, count: int) -> _Place:
     """Pit `number` of `side` holding `count` seeds, drawn once per layout: a pit with a
     given count is drawn alike at every table and move, and formatting its coordinates was
     a third of the time spent drawing a board."""
     cx, cy = layout.pit_centre(side, number)
     outward = layout.outward(side)
     count_y = cy + outward * (PIT_RADIUS + 11) + (FONT_SIZE - 6) * (outward + 1) / 2
-    return _Pit(
+    return _Place(
         f'<circle id="pit-{side[0]}{number}" cx="{cx}" cy="{cy}" r="{PIT_RADIUS}">'
         f"<title>{_pit_title(side, number, count)}</title></circle>",
         f'<use href="#kalah-pit-seeds-{min(count, PIT_SEED_CAP)}" x="{cx}" y="{cy}"/>',
@@ -186,28 +175,17 @@ def _pit(layout: _Layout, side: str, number: int, count: int) -> _Pit:
     )
 
 
-def _hole(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> list[str]:
-    """One side's clickable holes, each with its tooltip: the store, then the pits."""
+@lru_cache(maxsize=1024)
+def _store(layout: _Layout, side: str, count: int) -> _Place:
+    """The store of `side` holding `count` seeds, drawn once per layout as a pit is: its
+    clickable hole with its tooltip, a group of its seeds, and its count, large at its top."""
     x, y, w, h = layout.store_box(side)
-    store_hole = (
+    return _Place(
         f'<rect id="store-{side[0]}" x="{x}" y="{y}" width="{w}" height="{h}" rx="{w / 2}">'
-        f"<title>{side.capitalize()}'s store: {_seed_count(store)}, kept to the end</title></rect>"
+        f"<title>{side.capitalize()}'s store: {_seed_count(count)}, kept to the end</title></rect>",
+        f'<g transform="translate({x + w / 2} {y + h / 2})">{_store_seeds(count)}</g>',
+        f'<text x="{x + w / 2}" y="{y + 42}" font-size="{STORE_COUNT_SIZE}">{count}</text>',
     )
-    return [store_hole, *(pit.hole for pit in pits)]
-
-
-def _place_seeds(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> list[str]:
-    """One side's seeds: a group for the store's, one pattern per pit."""
-    x, y, w, h = layout.store_box(side)
-    store_seeds = f'<g transform="translate({x + w / 2} {y + h / 2})">{_store_seeds(store)}</g>'
-    return [store_seeds, *(pit.seeds for pit in pits)]
-
-
-def _counts(layout: _Layout, side: str, store: int, pits: list[_Pit]) -> list[str]:
-    """The seed counts: the store's large at its top, each pit's outside its row."""
-    x, y, w, _h = layout.store_box(side)
-    store_count = f'<text x="{x + w / 2}" y="{y + 42}" font-size="{STORE_COUNT_SIZE}">{store}</text>'
-    return [store_count, *(pit.count for pit in pits)]
 
 
 @lru_cache(maxsize=64)

@@ -62,10 +62,10 @@ class Turn(NamedTuple):
     wins: bool
     """The last movement or jump ended on the opponent's bird (R8, R30)."""
 
-    @property
-    def movement(self) -> Movement:
-        """The movement that begins the turn, as R28 remembers it."""
-        return Movement(self.origin, self.target, self.moved, self.level)
+
+Remembered = Movement | Turn
+"""What R28 reads of a player's last movement: a `Movement`, or the `Turn` it began, which
+has the same fields; the state keeps the turn it applied, so that no movement is built per turn."""
 
 
 def count_of(column: Column, seat: int) -> int:
@@ -198,7 +198,7 @@ def legal_turns(
     board: Board,
     stacks: Stacks,
     seat: int,
-    previous: Movement | None,
+    previous: Remembered | None,
     *,
     controlled: Iterable[Square] | None = None,
     known: list[Candidates | None] | None = None,
@@ -286,21 +286,15 @@ def _movements_from(board: Board, stacks: Stacks, origin: Square) -> Candidates:
             continue
         below_column = stacks[target]
         below = len(below_column)
-        moves: list[tuple[str, Column]] = []
         if below < height and (step == SIDEWAYS or (column[below] & 1 == seat) == (step == FORWARD)):
-            moves.append((pair_ids[target], column[below:]))
+            found.append((pair_ids[target], target, _check(board, stacks, origin, target, column[below:])))
         if step != BACKWARD:
             if below <= height - 2:
-                moves.append((alone_ids[target], column[-1:]))
+                found.append((alone_ids[target], target, _check(board, stacks, origin, target, column[-1:])))
             elif below == height and below_column[-1] & 1 == seat:
-                moves.append((pair_ids[target], column[-1:]))
-        found += (
-            (action_id, target, _check(board, stacks, origin, target, moved)) for action_id, moved in moves
-        )
-    settled = None
-    if all(check == FREE for _, _, check in found):
-        settled = tuple(action_id for action_id, _, _ in found)
-    return Candidates(tuple(found), settled)
+                found.append((pair_ids[target], target, _check(board, stacks, origin, target, column[-1:])))
+    free = tuple(action_id for action_id, _, check in found if check == FREE)
+    return Candidates(tuple(found), free if len(free) == len(found) else None)
 
 
 def _check(board: Board, stacks: Stacks, origin: Square, target: Square, moved: Column) -> int:
@@ -348,7 +342,7 @@ def _carried(column: Column, below: int) -> Column:
     return column[below:] if below < len(column) else column[-1:]
 
 
-def _undoing_id(board: Board, stacks: Stacks, previous: Movement | None) -> str | None:
+def _undoing_id(board: Board, stacks: Stacks, previous: Remembered | None) -> str | None:
     """The id of the one movement R28 forbids now: the previous one backwards, to the level the tokens left.
 
     There is one while the moved tokens are still the top of the column they went to and

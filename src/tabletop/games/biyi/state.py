@@ -9,6 +9,7 @@ moves.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import lshift
 from typing import TYPE_CHECKING
 
 from tabletop.engine import (
@@ -35,15 +36,15 @@ from tabletop.games.biyi.rules import (
     Column,
     Legal,
     Movement,
+    Remembered,
     Turn,
     in_dragon_trouble,
     legal_turns,
     number_of_key,
+    plain_turn,
     position_key,
-    position_number,
     prisoners,
     river_holds,
-    river_region,
     square_bits,
 )
 
@@ -55,6 +56,11 @@ OWNER_NAMES = ("light", "dark")
 LETTERS = "LD"
 """Light's and Dark's letters in the columns `from_position` is given ("LDL")."""
 SHARED, SEPARATE = "shared", "separate"
+SHIFTS = {
+    name: tuple(square * square_bits(board) + 1 for square in range(board.size))
+    for name, board in BOARDS.items()
+}
+"""Where each square's column code sits in a position number, the player to move left out, by board."""
 
 
 class BiyiState(State):
@@ -70,7 +76,7 @@ class BiyiState(State):
         self.cards: tuple[str, str] = ("", "")
         self.to_move: Seat = LIGHT
         self.turns_played = 0
-        self.previous: list[Movement | None] = [None, None]
+        self.previous: list[Remembered | None] = [None, None]
         self.in_trouble = False
         """Whether the player to move began this turn in dragon trouble (R26)."""
         self.seen: set[int] = set()
@@ -97,8 +103,7 @@ class BiyiState(State):
         """`rules.river_region` of the columns: what R20 is checked on."""
         self._position = 0
         """`rules.position_number` of the columns, the player to move left out (its lowest bit)."""
-        bits = square_bits(self.board)
-        self._shifts = tuple(square * bits + 1 for square in range(self.board.size))
+        self._shifts = SHIFTS[self.board.name]
         """Where each square's column code sits in `_position`."""
 
     @classmethod
@@ -187,7 +192,9 @@ class BiyiState(State):
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         stacks = self.stacks
-        turn = (self._legal or self._legal_turns()).turn(self.board, stacks, action_id)
+        turn = (self._legal or self._legal_turns()).completed.get(action_id) or plain_turn(
+            self.board, stacks, action_id
+        )
         was_in_trouble = self.in_trouble
         self._chained = True
         self._put_columns(
@@ -197,7 +204,7 @@ class BiyiState(State):
                 (turn.target, stacks[turn.target] + turn.moved),
             )
         )
-        self.previous[seat] = turn.movement
+        self.previous[seat] = turn  # what R28 reads of it are the fields it shares with Movement
         self.turns_played += 1
         self._last_turn, self._last_record = (seat, turn), None
         if turn.wins:
@@ -345,14 +352,18 @@ class BiyiState(State):
         """Works out from the columns alone what `_put_columns` then keeps up to date."""
         self._known = [None] * self.board.size
         self._controlled = (set(), set())
+        self._tall = set()
+        bits, region = self.board.region_bits, 0
         for square, column in enumerate(self.stacks):
             if column:
                 self._controlled[column[-1] & 1].add(square)
-        self._tall = {square for square, column in enumerate(self.stacks) if len(column) >= UNIFORM_HEIGHT}
+                region |= bits[square]
+                if len(column) >= UNIFORM_HEIGHT:
+                    self._tall.add(square)
         self._codes = [COLUMN_CODES[column] for column in self.stacks]
-        self._position = position_number(self.board, self.stacks, 0)
-        self._region = river_region(self.board, self.stacks)
-        self._chained = river_holds(self.board, self._region)
+        self._position = sum(map(lshift, self._codes, self._shifts))  # rules.position_number, to move 0
+        self._region = region  # rules.river_region
+        self._chained = river_holds(self.board, region)
 
     def _put_columns(self, changes: tuple[tuple[int, Column], ...]) -> None:
         """Puts the columns a turn leaves, in order, and keeps what is kept per square in step.
@@ -362,8 +373,7 @@ class BiyiState(State):
         hands in `_controlled` and `_tall`.
         """
         stacks, known, around, shifts = self.stacks, self._known, self.board.around, self._shifts
-        light, dark = self._controlled
-        tall, codes = self._tall, self._codes
+        controlled, tall, codes = self._controlled, self._tall, self._codes
         position, region, bits = self._position, self._region, self.board.region_bits
         for square, column in changes:
             code = COLUMN_CODES[column]
@@ -372,18 +382,21 @@ class BiyiState(State):
             stacks[square] = column
             for neighbour in around[square]:
                 known[neighbour] = None
-            if not column:
-                light.discard(square)
-                dark.discard(square)
+            if column:
+                top = column[-1] & 1
+                controlled[top].add(square)
+                controlled[1 - top].discard(square)
+                if len(column) >= UNIFORM_HEIGHT:
+                    tall.add(square)
+                else:
+                    tall.discard(square)
+                if bits[square]:
+                    region |= bits[square]
             else:
-                (dark if column[-1] & 1 else light).add(square)
-                (light if column[-1] & 1 else dark).discard(square)
-            if len(column) >= UNIFORM_HEIGHT:
-                tall.add(square)
-            else:
+                controlled[LIGHT].discard(square)
+                controlled[DARK].discard(square)
                 tall.discard(square)
-            if bits[square]:
-                region = region | bits[square] if column else region & ~bits[square]
+                region &= ~bits[square]
         self._position, self._region = position, region
 
     def _begin_turn(self, seat: Seat) -> None:
@@ -458,7 +471,7 @@ def _tokens(count: int) -> str:
     return "1 token" if count == 1 else f"{count} tokens"
 
 
-def _movement_json(movement: Movement) -> JsonDict:
+def _movement_json(movement: Remembered) -> JsonDict:
     return {
         "origin": movement.origin,
         "target": movement.target,

@@ -36,6 +36,7 @@ from tabletop.engine import (
 )
 from tabletop.games.luckynumbers.board import (
     CELLS,
+    COLOURS,
     DIAGONAL,
     DISCARD,
     DISCARD_ACTION,
@@ -99,6 +100,9 @@ from tabletop.games.luckynumbers.rules import (
     tournament_summary,
     why_not,
 )
+
+_ONE_SEAT: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(len(COLOURS)))
+"""`current_players` for each seat to move, made once: the engine asks it at every action."""
 
 SORTED_SETUP = "sorted"
 MICHAEL_SETUP = "michael"
@@ -222,7 +226,7 @@ class LuckyNumbersState(State):
     # -- the contract ---------------------------------------------------------------------
 
     def current_players(self) -> tuple[Seat, ...]:
-        return () if self.phase == OVER else (self.current,)
+        return () if self.phase == OVER else _ONE_SEAT[self.current]
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -266,16 +270,17 @@ class LuckyNumbersState(State):
         return IllegalAction(f"{action_id!r} is not legal for {mention(seat)}: {reason}")
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        """Takes are asked first: they are most of a game's moves (the table offers many)."""
         self.legal_cache = None
-        move = MOVES[action_id]
-        if move.kind == DRAW:
+        kind, number, cell = MOVES[action_id]
+        if kind == TAKE:
+            self._take(number, cell)
+        elif kind == DRAW:
             self._draw()
-        elif move.kind == DISCARD:
-            self._discard()
-        elif move.kind == PLACE:
-            self._place_from_hand(move.cell)
+        elif kind == PLACE:
+            self._place_from_hand(cell)
         else:
-            self._take(move.number, move.cell)
+            self._discard()
 
     def public_label(self, viewer: Seat | None, seat: Seat, action_id: ActionId) -> str | None:
         """A draw shows that a tile was drawn, never which (R2); every other move shows its tile,

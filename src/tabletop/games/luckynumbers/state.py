@@ -36,6 +36,7 @@ from tabletop.engine import (
 )
 from tabletop.games.luckynumbers.board import (
     CELLS,
+    COLOURS,
     DIAGONAL,
     DISCARD,
     DISCARD_ACTION,
@@ -100,6 +101,9 @@ from tabletop.games.luckynumbers.rules import (
     why_not,
 )
 
+_ONE_SEAT: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(len(COLOURS)))
+"""`current_players` for each seat to move, made once: the engine asks it at every action."""
+
 SORTED_SETUP = "sorted"
 MICHAEL_SETUP = "michael"
 
@@ -124,6 +128,10 @@ class LuckyNumbersState(State):
         """Per seat, the fit table of its garden (see `_fits_of`): a cache, not part of the position."""
         self.pile: list[Tile] = []
         self.table: list[Tile] = []
+        self.face_up = bytearray()
+        """The numbers of `table` (`face_up_numbers`), tile for tile, kept with it (`_set_table`,
+        and every move that lays or takes a tile): every turn's move list and every take read
+        them, so they are not rebuilt from the tiles per move."""
         self.held: Tile = NO_TILE
         self.current: Seat = 0
         self.first_player: Seat = 0
@@ -162,7 +170,7 @@ class LuckyNumbersState(State):
         state = cls(game, players, game.resolve_options(dict(options or {})), Rng(seed))
         supply = _TileSupply(players)
         state.gardens = [[supply.take(number) for number in garden] for garden in gardens]
-        state.table = [supply.take(number) for number in table]
+        state._set_table([supply.take(number) for number in table])
         state.held = supply.take(hand)
         top = [supply.take(number) for number in pile_top]
         state.pile = supply.rest() + top[::-1]
@@ -181,7 +189,7 @@ class LuckyNumbersState(State):
             state.held, state.stall = optional_tile(data["held"]), int(data["stall"])
             state.gardens = [[optional_tile(name) for name in garden] for garden in data["gardens"]]
             state.pile = [tile_from_name(name) for name in data["pile"]]
-            state.table = [tile_from_name(name) for name in data["table"]]
+            state._set_table([tile_from_name(name) for name in data["table"]])
             state.totals = [int(total) for total in data["totals"]]
             state.results = [RoundResult.from_json(result) for result in data["results"]]
             state.last_move = None if data["last_move"] is None else played_move_from_json(data["last_move"])
@@ -204,7 +212,8 @@ class LuckyNumbersState(State):
         """
         self.pile = all_tiles(self.players)
         self.rng.shuffle(self.pile)
-        self.table, self.held, self.stall, self.last_move = [], NO_TILE, 0, None
+        self._set_table([])
+        self.held, self.stall, self.last_move = NO_TILE, 0, None
         self.current = (self.first_player + len(self.results)) % self.players
         if self.michael:
             self.gardens = [empty_garden() for _ in range(self.players)]
@@ -217,7 +226,7 @@ class LuckyNumbersState(State):
     # -- the contract ---------------------------------------------------------------------
 
     def current_players(self) -> tuple[Seat, ...]:
-        return () if self.phase == OVER else (self.current,)
+        return () if self.phase == OVER else _ONE_SEAT[self.current]
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -261,16 +270,17 @@ class LuckyNumbersState(State):
         return IllegalAction(f"{action_id!r} is not legal for {mention(seat)}: {reason}")
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        """Takes are asked first: they are most of a game's moves (the table offers many)."""
         self.legal_cache = None
-        move = MOVES[action_id]
-        if move.kind == DRAW:
+        kind, number, cell = MOVES[action_id]
+        if kind == TAKE:
+            self._take(number, cell)
+        elif kind == DRAW:
             self._draw()
-        elif move.kind == DISCARD:
-            self._discard()
-        elif move.kind == PLACE:
-            self._place_from_hand(move.cell)
+        elif kind == PLACE:
+            self._place_from_hand(cell)
         else:
-            self._take(move.number, move.cell)
+            self._discard()
 
     def public_label(self, viewer: Seat | None, seat: Seat, action_id: ActionId) -> str | None:
         """A draw shows that a tile was drawn, never which (R2); every other move shows its tile,
@@ -297,6 +307,7 @@ class LuckyNumbersState(State):
         copy.seat_fits = self.seat_fits[:]
         copy.pile = self.pile[:]
         copy.table = self.table[:]
+        copy.face_up = self.face_up[:]
         copy.totals = self.totals[:]
         copy.results = self.results[:]
         copy.rng = self.rng.copy()
@@ -421,7 +432,7 @@ class LuckyNumbersState(State):
         if self.held != NO_TILE:
             return [*PLACE_IDS_OF_CELLS[table >> NUMBER_OF[self.held] & CELL_UNITS], DISCARD]
         ids = [DRAW]
-        for number in sorted(set(face_up_numbers(self.table))):
+        for number in sorted(set(self.face_up)):
             ids += TAKE_IDS_OF_CELLS[number][table >> number & CELL_UNITS]
         return ids
 
@@ -462,6 +473,7 @@ class LuckyNumbersState(State):
         """R2 A2, R7: the drawn tile goes face up on the table; the turn ends."""
         tile, self.held = self.held, NO_TILE
         self.table.append(tile)
+        self.face_up.append(NUMBER_OF[tile])
         self.last_move = PlayedMove(self.current, DISCARD, tile, -1, NO_TILE)
         self._end_turn(progress=True)
 
@@ -477,7 +489,9 @@ class LuckyNumbersState(State):
 
     def _take(self, number: int, cell: Cell) -> None:
         """R3: the last-laid face-up tile of that number goes onto the garden."""
-        tile = self.table.pop(top_index(self.table, number))
+        index = self.face_up.rfind(number)
+        tile = self.table.pop(index)
+        del self.face_up[index]
         replaced = self._put(tile, cell)
         self.last_move = PlayedMove(self.current, TAKE, tile, cell, replaced)
         self._end_turn(progress=replaced == NO_TILE)
@@ -492,7 +506,13 @@ class LuckyNumbersState(State):
         self.seat_fits[seat] = refit(fits, garden, cell)
         if replaced != NO_TILE:
             self.table.append(replaced)
+            self.face_up.append(NUMBER_OF[replaced])
         return replaced
+
+    def _set_table(self, tiles: list[Tile]) -> None:
+        """`tiles` become the face-up table, laid in that order."""
+        self.table = tiles
+        self.face_up = bytearray(face_up_numbers(tiles))
 
     def _next_setup_turn(self) -> None:
         """2.4.3: the next player clockwise draws a start tile, until every diagonal is full."""

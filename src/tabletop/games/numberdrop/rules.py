@@ -131,6 +131,11 @@ PLACEMENT_PREFIXES: dict[str, tuple[str, ...]] = {
     shape: tuple(drop_id(*placement, ()) for placement in found) for shape, found in PLACEMENTS.items()
 }
 """Per shape, the start of the drop ids of each placement ("L5@c:"), in the order of `PLACEMENTS`."""
+PLACEMENT_NUMBERS: dict[str, dict[str, int]] = {
+    shape: {prefix[:-1]: number for number, prefix in enumerate(prefixes)}
+    for shape, prefixes in PLACEMENT_PREFIXES.items()
+}
+"""Per shape, the number in `PLACEMENTS` of each placement by its name ("L5@c")."""
 
 
 class DropTable:
@@ -142,9 +147,10 @@ class DropTable:
     string concatenations per drop of every playout.
     """
 
-    __slots__ = ("every", "ids_by_placement")
+    __slots__ = ("every", "ids_by_placement", "numbers")
 
     def __init__(self, shape: str, digits: tuple[int, ...]) -> None:
+        self.numbers = PLACEMENT_NUMBERS[shape]
         orders = ["".join(map(str, order)) for order in arrangements(digits)]
         self.ids_by_placement: tuple[tuple[str, ...], ...] = tuple(
             tuple(map(prefix.__add__, orders)) for prefix in PLACEMENT_PREFIXES[shape]
@@ -161,6 +167,15 @@ class DropTable:
                 found += ids
         return found
 
+    def has(self, action_id: str, fitting: int) -> bool:
+        """Whether `action_id` is in `ids(fitting)`, looked up among its own placement's ids only.
+
+        Why: `apply` asks it of every drop, and the list holds hundreds of ids of one length,
+        each compared character by character; the placement is the part before ":".
+        """
+        number = self.numbers.get(action_id.partition(":")[0], -1)
+        return number >= 0 and fitting >> number & 1 == 1 and action_id in self.ids_by_placement[number]
+
 
 @lru_cache(maxsize=2048)
 def drop_table(shape: str, digits: tuple[int, ...]) -> DropTable:
@@ -173,9 +188,15 @@ def drop_table(shape: str, digits: tuple[int, ...]) -> DropTable:
     return DropTable(shape, digits)
 
 
+def drops(tops: Sequence[int], shape: str, digits: tuple[int, ...]) -> tuple[DropTable, int]:
+    """The drop table of `shape` with these digits and the bit set of its placements that fit (R4–R6)."""
+    return drop_table(shape, tuple(sorted(digits))), fitting_placements(tops, shape)
+
+
 def drop_ids(tops: Sequence[int], shape: str, digits: tuple[int, ...]) -> list[str]:
     """Every drop action id: placement × arrangement of the digits (R16–R19), from `drop_table`."""
-    return drop_table(shape, tuple(sorted(digits))).ids(fitting_placements(tops, shape))
+    table, fitting = drops(tops, shape, digits)
+    return table.ids(fitting)
 
 
 # --- combinations ---------------------------------------------------------------------------

@@ -46,10 +46,11 @@ from tabletop.games.numberdrop.board import (
 from tabletop.games.numberdrop.rules import (
     RUN,
     SAME,
+    DropTable,
     can_drop,
     combination_id,
     combinations,
-    drop_ids,
+    drops,
     every_combination_id,
     every_drop_id,
     landed_cells,
@@ -76,6 +77,7 @@ class SeatTurn:
     """What one seat has done so far in the current step, on its own copy of its sheet."""
 
     __slots__ = (
+        "_drops",
         "_ids",
         "acted",
         "blocks",
@@ -115,6 +117,8 @@ class SeatTurn:
         self.confirmed = False
         self.acted = False
         self._ids: list[str] | None = None
+        self._drops: tuple[DropTable, int] | None = None
+        """While a drop is owed, its table and fitting placements (what `_ids` lists), for `is_legal`."""
 
     @classmethod
     def begin(
@@ -177,6 +181,7 @@ class SeatTurn:
         return self._ids
 
     def _generate_ids(self) -> list[str]:
+        self._drops = None
         if self.confirmed:
             return []
         owed = self.pending()
@@ -203,7 +208,10 @@ class SeatTurn:
             return list(STAR_IDS[self.digits.index(None)])
         if owed == "drop":
             assert self.shape is not None
-            return drop_ids(self.sheet.tops, self.shape, tuple(d for d in self.digits if d is not None))
+            table, fitting = self._drops = drops(
+                self.sheet.tops, self.shape, tuple(d for d in self.digits if d is not None)
+            )
+            return table.ids(fitting)
         if self.kind in (NORMAL, SOLO) and not self.scored:
             return [combination_id(combination) for combination in combinations(self.sheet)]
         return []
@@ -294,8 +302,13 @@ class SeatTurn:
         self._ids = None
 
     def is_legal(self, action_id: str) -> bool:
-        """Whether the seat may play `action_id` now (a lookup in the cached legal ids)."""
-        return action_id in self.legal_ids()
+        """Whether the seat may play `action_id` now: a lookup in the cached legal ids, or for a
+        drop in its own placement's few (`DropTable.has`) rather than a scan of hundreds."""
+        ids = self.legal_ids()
+        if self._drops is not None and action_id not in (UNDO, CONFIRM):
+            table, fitting = self._drops
+            return table.has(action_id, fitting)
+        return action_id in ids
 
     # --- storage ---------------------------------------------------------------------------------
 

@@ -102,10 +102,12 @@ PATH_ENDS: tuple[tuple[Crossroad, Crossroad], ...] = tuple(
     (CROSSROAD_INDEX[a], CROSSROAD_INDEX[b]) for a, b in (_path_ends(*p) for p in PATH_COORDS)
 )
 INNER_PATHS: frozenset[PathId] = frozenset(p for p in range(PATH_COUNT) if PATH_PLOTS[p].bit_count() == 2)
-N_PATH_COLUMN: tuple[tuple[int, int] | None, ...] = tuple(
-    (q, r) if side == "N" else None for q, r, side in PATH_COORDS
+PATH_SHADOWS: tuple[Mask, ...] = tuple(
+    _mask_of(tuple((q, below) for below in range(r, RADIUS + 1))) if side == "N" else 0
+    for q, r, side in PATH_COORDS
 )
-"""For each horizontal ("N") path, the plot position below it: what the even–odd fill counts (R26)."""
+"""For each horizontal ("N") path, the plots of its column from the one below it down: those
+whose upward ray crosses it, what the even–odd fill of an annexation counts (R26)."""
 
 
 def _step(q: int, r: int, side: str, direction: str) -> tuple[tuple[int, int, str], tuple[int, int, str]]:
@@ -196,10 +198,18 @@ def _left_plot(a: Crossroad, b: Crossroad, path: PathId) -> tuple[int, int]:
     return _plot_at(*left), _plot_at(*right)
 
 
-SIDES: dict[tuple[Crossroad, Crossroad], tuple[int, int]] = {
-    (a, b): _left_plot(a, b, path) for (a, b), path in PATH_BETWEEN.items()
-}
-"""For each directed step, the plot on the walker's left and on the right (-1 off the board)."""
+def _side_bits(a: Crossroad, b: Crossroad, path: PathId) -> tuple[Mask, Mask]:
+    """The plots on the walker's left and right going from a to b, as masks (0 off the board)."""
+    left, right = _left_plot(a, b, path)
+    return (1 << left if left >= 0 else 0), (1 << right if right >= 0 else 0)
+
+
+LEFT_STEPS: tuple[tuple[tuple[PathId, Crossroad, Mask, Mask], ...], ...] = tuple(
+    tuple((path, there, *_side_bits(here, there, path)) for path, there in MOVES[here])
+    for here in range(CROSSROAD_COUNT)
+)
+"""From each crossroad, every step with the plots on the walker's left and right as masks:
+what the boundary walk of an annexation tests (R26), one `&` a side."""
 
 
 # --- notation -------------------------------------------------------------------------------

@@ -68,6 +68,8 @@ class Farm:
     # an instance dict of more than 29 keys by a slower path (one more attribute cost 10%).
     __slots__ = (
         "_blocked",
+        "_last_drive",
+        "_last_move",
         "_legal",
         "_recount",
         "allowance",
@@ -86,7 +88,6 @@ class Farm:
         "hands",
         "heliported",
         "history",
-        "last_move",
         "moves_done",
         "occupied_barns",
         "options",
@@ -127,7 +128,9 @@ class Farm:
         """How often each position came back at a turn's end (R65), by its hash (as text in JSON)."""
         self.over = False
         self.drawn_game = False
-        self.last_move: JsonDict | None = None
+        self._last_move: JsonDict | None = None
+        self._last_drive: tuple[Seat, Crossroad, Crossroad] | None = None
+        """The last action if it was a tractor move, until `last_move` writes it out."""
         self._legal: list[str] | None = None
         """The legal ids of the player to move once listed, until the next action (`state`)."""
         self._blocked: tuple[Seat, list[Crossroad]] | None = None
@@ -135,6 +138,31 @@ class Farm:
         self._recount = True
         """Whether fields or eliminations may have changed since `state` last asked whether a goal
         is reached (R62, R64): only annexation and Bribe change them, and `_after_loss` follows both."""
+
+    @property
+    def last_move(self) -> JsonDict | None:
+        """The last action as views and storage show it (what `drawing` marks).
+
+        A tractor move, nearly every action, only notes who drove from where to where
+        (`_last_drive`); the dict is written out when asked, which a playout never does.
+        """
+        drive = self._last_drive
+        if drive is not None:
+            seat, here, there = drive
+            self._last_drive = None
+            self._last_move = {
+                "seat": seat,
+                "kind": "start" if here < 0 else "move",
+                "from": None if here < 0 else CROSSROAD_NAMES[here],
+                "to": CROSSROAD_NAMES[there],
+                "cut": [],
+            }
+        return self._last_move
+
+    @last_move.setter
+    def last_move(self, move: JsonDict | None) -> None:
+        self._last_drive = None
+        self._last_move = move
 
     def main_field(self, seat: Seat) -> Mask:
         """R40: the part of the field where the fence starts (or the tractor stands)."""
@@ -246,22 +274,9 @@ class Farm:
         """
         here = self.tractors[seat]
         self.tractors[seat] = there
+        self._last_drive = (seat, here, there)
         if here < 0:
-            self.last_move = {
-                "seat": seat,
-                "kind": "start",
-                "from": None,
-                "to": CROSSROAD_NAMES[there],
-                "cut": [],
-            }
             return
-        self.last_move = {
-            "seat": seat,
-            "kind": "move",
-            "from": CROSSROAD_NAMES[here],
-            "to": CROSSROAD_NAMES[there],
-            "cut": [],
-        }
         self.moves_done += 1
         if not self.powered[seat]:
             if CROSSROAD_PLOTS[there] & self.fields[seat]:

@@ -7,7 +7,7 @@ are lists of crossroads from the start to the tractor (see `board`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -19,18 +19,18 @@ from tabletop.games.crazyfarmers.board import (
     CROSSROAD_COUNT,
     CROSSROAD_PLOTS,
     INNER_PATHS,
+    LEFT_STEPS,
     MOVES,
-    N_PATH_COLUMN,
     PATH_BETWEEN,
     PATH_BY_NAME,
     PATH_COUNT,
     PATH_ENDS,
+    PATH_SHADOWS,
     PLOT_BY_NAME,
     PLOT_COORDS,
     PLOT_COUNT,
     PLOT_INDEX,
     PLOT_NEIGHBOURS,
-    SIDES,
     Crossroad,
     Mask,
     PathId,
@@ -149,28 +149,22 @@ def border_walk(field: Mask, start: Crossroad, end: Crossroad) -> list[PathId] |
 
 
 def _left_step(field: Mask, here: Crossroad) -> tuple[PathId, Crossroad] | None:
-    for path, there in MOVES[here]:
-        left, right = SIDES[(here, there)]
-        if left >= 0 and field >> left & 1 and not (right >= 0 and field >> right & 1):
+    for path, there, left, right in LEFT_STEPS[here]:
+        if field & left and not field & right:
             return path, there
     return None
 
 
-def enclosed(loop: Sequence[PathId]) -> Mask:
+def enclosed(loop: Iterable[PathId]) -> Mask:
     """The plots inside a closed loop of paths, by the even–odd rule on the horizontal paths (R26).
 
     A ray from a plot's centre straight up crosses exactly the "N" paths of the plots above
-    it in its column, so a plot is inside when an odd number of those belong to the loop.
+    it in its column, so a plot is inside when an odd number of those belong to the loop:
+    the exclusive or of the loop's paths' shadows (`PATH_SHADOWS`).
     """
-    crossings: dict[int, list[int]] = {}
-    for path in loop:
-        below = N_PATH_COLUMN[path]
-        if below is not None:
-            crossings.setdefault(below[0], []).append(below[1])
     inside = 0
-    for q, r in PLOT_COORDS:
-        if sum(1 for row in crossings.get(q, ()) if row <= r) % 2:
-            inside |= 1 << PLOT_INDEX[(q, r)]
+    for path in loop:
+        inside ^= PATH_SHADOWS[path]
     return inside
 
 

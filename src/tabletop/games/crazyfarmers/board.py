@@ -13,7 +13,9 @@ east corner of plot q,r, which may lie off the board), a path "q,r,N", "q,r,NW" 
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterable
 
 Plot = int
 Crossroad = int
@@ -102,6 +104,8 @@ PATH_ENDS: tuple[tuple[Crossroad, Crossroad], ...] = tuple(
     (CROSSROAD_INDEX[a], CROSSROAD_INDEX[b]) for a, b in (_path_ends(*p) for p in PATH_COORDS)
 )
 INNER_PATHS: frozenset[PathId] = frozenset(p for p in range(PATH_COUNT) if PATH_PLOTS[p].bit_count() == 2)
+INNER_PATH_MASK: Mask = sum(1 << p for p in INNER_PATHS)
+"""The paths between two plots, where a hay bale may lie (R56), as a mask of paths."""
 PATH_SHADOWS: tuple[Mask, ...] = tuple(
     _mask_of(tuple((q, below) for below in range(r, RADIUS + 1))) if side == "N" else 0
     for q, r, side in PATH_COORDS
@@ -220,11 +224,40 @@ PATH_NAMES: tuple[str, ...] = tuple(f"{q},{r},{side}" for q, r, side in PATH_COO
 PLOT_BY_NAME = {name: index for index, name in enumerate(PLOT_NAMES)}
 CROSSROAD_BY_NAME = {name: index for index, name in enumerate(CROSSROAD_NAMES)}
 PATH_BY_NAME = {name: index for index, name in enumerate(PATH_NAMES)}
-MOVE_STEPS: tuple[tuple[tuple[Mask, Crossroad, str], ...], ...] = tuple(
-    tuple((1 << path, there, CROSSROAD_NAMES[there]) for path, there in moves) for moves in MOVES
+CrossroadMask = int
+"""A set of crossroads as bits (crossroad c is bit c), like a field's plots."""
+
+
+def crossroad_mask(crossroads: Iterable[Crossroad]) -> CrossroadMask:
+    """The crossroads as a mask."""
+    result = 0
+    for crossroad in crossroads:
+        result |= 1 << crossroad
+    return result
+
+
+def _move_names(moves: tuple[tuple[PathId, Crossroad], ...]) -> dict[CrossroadMask, tuple[str, ...]]:
+    """For every subset of the destinations (as a mask), their names in the order of `moves`."""
+    return {
+        crossroad_mask(there for _, there in chosen): tuple(CROSSROAD_NAMES[there] for _, there in chosen)
+        for size in range(len(moves) + 1)
+        for chosen in itertools.combinations(moves, size)
+    }
+
+
+MOVE_TARGETS: tuple[CrossroadMask, ...] = tuple(
+    crossroad_mask(there for _, there in moves) for moves in MOVES
 )
-"""`MOVES` with each path as its bit of a bale mask and each destination with its name: what
-listing the legal moves reads at every step of a game."""
+"""From each crossroad, the destinations of its moves (R14a) as a mask."""
+MOVE_PATHS: tuple[Mask, ...] = tuple(sum(1 << path for path, _ in moves) for moves in MOVES)
+"""From each crossroad, the paths of its moves as a mask of paths (what a hay bale blocks, R14b)."""
+MOVE_STEPS: tuple[tuple[tuple[Mask, CrossroadMask], ...], ...] = tuple(
+    tuple((1 << path, 1 << there) for path, there in moves) for moves in MOVES
+)
+"""`MOVES` with each path and destination as its bit."""
+MOVE_NAMES: tuple[dict[CrossroadMask, tuple[str, ...]], ...] = tuple(_move_names(moves) for moves in MOVES)
+"""From each crossroad, the ids of the moves to any subset of its destinations, in `MOVES` order:
+listing the legal moves at every step of a game is one mask and one look-up."""
 
 
 def plot(name: str) -> Plot:

@@ -8,6 +8,7 @@ engine's contract in `state`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabletop.engine import JsonDict, OptionValue, Rng, Seat
@@ -15,12 +16,16 @@ from tabletop.games.crazyfarmers.board import (
     BARN_PLOTS,
     CROSSROAD_NAMES,
     CROSSROAD_PLOTS,
+    MOVE_NAMES,
+    MOVE_PATHS,
     MOVE_STEPS,
+    MOVE_TARGETS,
     PLOT_CORNERS,
     PLOT_NAMES,
     Crossroad,
+    CrossroadMask,
     Mask,
-    PathId,
+    crossroad_mask,
     plots_of,
 )
 from tabletop.games.crazyfarmers.rules import (
@@ -131,9 +136,9 @@ class Farm:
         self._last_move: JsonDict | None = None
         self._last_drive: tuple[Seat, Crossroad, Crossroad] | None = None
         """The last action if it was a tractor move, until `last_move` writes it out."""
-        self._legal: list[str] | None = None
+        self._legal: Sequence[str] | None = None
         """The legal ids of the player to move once listed, until the next action (`state`)."""
-        self._blocked: tuple[Seat, list[Crossroad]] | None = None
+        self._blocked: tuple[Seat, CrossroadMask] | None = None
         """What `blocked` found for a seat, until a cut, an elimination, a card or the next turn."""
         self._recount = True
         """Whether fields or eliminations may have changed since `state` last asked whether a goal
@@ -186,47 +191,55 @@ class Farm:
         (start,) = plots_of(self.fields[seat])
         return [c for c in PLOT_CORNERS[start] if c not in self.tractors]
 
-    def blocked(self, seat: Seat) -> list[Crossroad]:
-        """R14c–e: the crossroads `seat`'s tractor may not enter.
+    def blocked(self, seat: Seat) -> CrossroadMask:
+        """R14c–e: the crossroads `seat`'s tractor may not enter, as a mask.
 
         Asked at every move of a turn while only a cut (`_cut`), an elimination or a card
-        changes it, so it is kept in `_blocked` until one of those or the next turn. A list,
-        not a set: it is read for the two or three crossroads a tractor could reach.
+        changes it, so it is kept in `_blocked` until one of those or the next turn.
         """
         cached = self._blocked
         if cached is None or cached[0] != seat:
             cached = self._blocked = (seat, self._find_blocked(seat))
         return cached[1]
 
-    def _find_blocked(self, seat: Seat) -> list[Crossroad]:
-        blocked: list[Crossroad] = []
+    def _find_blocked(self, seat: Seat) -> CrossroadMask:
+        blocked = 0
         for other in range(self.players):
             tractor = self.tractors[other]
             if other == seat or tractor < 0:
                 continue
             fence = self.fences[other]
             if not fence:
-                blocked.append(tractor)
+                blocked |= 1 << tractor
             elif self.heliported or VOLTAGE in self.effects[other]:
-                blocked += fence
+                blocked |= crossroad_mask(fence)
             else:
-                blocked += protected(fence, tractor)
+                blocked |= crossroad_mask(protected(fence, tractor))
         return blocked
 
-    def move_ids(self, seat: Seat) -> list[str]:
-        """R11–R14: the ids of the moves the tractor may make now (the crossroads reached)."""
-        if self.moves_done >= self.allowance:
-            return []
-        blocked = self.blocked(seat)
-        bales = self.bales
-        ids = []
-        for path, there, name in MOVE_STEPS[self.tractors[seat]]:  # a loop: a comprehension is a call in 3.11
-            if not bales & path and there not in blocked:
-                ids.append(name)
-        return ids
+    def move_ids(self, seat: Seat) -> tuple[str, ...]:
+        """R11–R14: the ids of the moves the tractor may make now (the crossroads reached).
 
-    def fenced_paths(self) -> set[PathId]:
-        return {path for fence in self.fences for path in fence_paths(fence)}
+        The destinations left open are a mask, whose ids `MOVE_NAMES` has ready: no loop over
+        the steps unless a hay bale lies on one of them.
+        """
+        if self.moves_done >= self.allowance:
+            return ()
+        tractor = self.tractors[seat]
+        open_ = MOVE_TARGETS[tractor] & ~self.blocked(seat)
+        if self.bales & MOVE_PATHS[tractor]:  # seldom: a bale on a path from here
+            for path, there in MOVE_STEPS[tractor]:
+                if self.bales & path:
+                    open_ &= ~there
+        return MOVE_NAMES[tractor][open_]
+
+    def fenced_paths(self) -> Mask:
+        """The paths of every fence, as a mask of paths."""
+        fenced = 0
+        for fence in self.fences:
+            for path in fence_paths(fence):
+                fenced |= 1 << path
+        return fenced
 
     def _begin_turn(self, seat: Seat) -> None:
         """R10: the allowance, after High Voltage and Watchdog of the last turn end (R53, R54)."""

@@ -18,7 +18,7 @@ from tabletop.games.crazyfarmers.board import (
     CROSSROAD_BY_NAME,
     CROSSROAD_COUNT,
     CROSSROAD_PLOTS,
-    INNER_PATHS,
+    INNER_PATH_MASK,
     LEFT_STEPS,
     MOVES,
     PATH_BETWEEN,
@@ -188,14 +188,14 @@ def closing_index(main: Mask, fence: Sequence[Crossroad]) -> int:
 
 
 @lru_cache(maxsize=4096)
-def bridges(bales: Mask) -> frozenset[PathId]:
+def bridges(bales: Mask) -> Mask:
     """The paths whose blocking would split the crossroad graph, with `bales` already blocking (4.6).
 
-    Kept per set of bales: bales change rarely and the answer is a graph search.
+    Kept per set of bales: bales change rarely and the answer is a graph search. A mask of paths.
     """
     order = [-1] * CROSSROAD_COUNT
     low = [0] * CROSSROAD_COUNT
-    found: set[PathId] = set()
+    found = 0
     counter = 0
     order[0] = low[0] = 0
     stack: list[tuple[Crossroad, PathId, int]] = [(0, -1, 0)]
@@ -217,18 +217,17 @@ def bridges(bales: Mask) -> frozenset[PathId]:
             parent = PATH_ENDS[via][0] if PATH_ENDS[via][1] == node else PATH_ENDS[via][1]
             low[parent] = min(low[parent], low[node])
             if low[node] > order[parent]:
-                found.add(via)
-    return frozenset(found)
+                found |= 1 << via
+    return found
 
 
-def bale_spots(bales: Mask, fenced: set[PathId]) -> list[PathId]:
-    """R56: the inner paths free of bales and fences whose blocking keeps every crossroad reachable."""
-    cut = bridges(bales)
-    return [
-        path
-        for path in range(PATH_COUNT)
-        if path in INNER_PATHS and not bales >> path & 1 and path not in fenced and path not in cut
-    ]
+def bale_spots(bales: Mask, fenced: Mask) -> Mask:
+    """R56: the inner paths free of bales and fences whose blocking keeps every crossroad reachable.
+
+    Masks of paths: whether a Hay Bale card may be played is asked at every decision while
+    one is in hand, and a mask answers it without listing the spots.
+    """
+    return INNER_PATH_MASK & ~bales & ~fenced & ~bridges(bales)
 
 
 # --- bribe (R57) ----------------------------------------------------------------------------

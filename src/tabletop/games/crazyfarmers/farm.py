@@ -245,11 +245,11 @@ class Farm:
         """R10: the allowance, after High Voltage and Watchdog of the last turn end (R53, R54)."""
         self.current = seat
         self._blocked = None
+        accelerated = len(self.fences[seat]) - 1 >= ACCELERATION_LENGTH
+        self.allowance = ACCELERATED_ALLOWANCE if accelerated else BASE_ALLOWANCE
         if self.effects[seat]:  # seldom: asked at every turn
             self._discard_effects(seat, TURN_START_EFFECTS)
-        accelerated = len(self.fences[seat]) - 1 >= ACCELERATION_LENGTH
-        ruts = self.effects[seat].count(RUT)
-        self.allowance = (ACCELERATED_ALLOWANCE if accelerated else BASE_ALLOWANCE) - RUT_PENALTY * ruts
+            self.allowance -= RUT_PENALTY * self.effects[seat].count(RUT)
         self.moves_done = 0
         self.heliported = False
 

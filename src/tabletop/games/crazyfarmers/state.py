@@ -171,9 +171,8 @@ class CrazyFarmersState(BonusCards, State):
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self._legal = None
-        there = CROSSROAD_BY_NAME.get(action_id)
-        if there is not None:  # a move, nearly every action of a game: asked first
-            self._drive(seat, there)
+        if action_id in CROSSROAD_BY_NAME:  # a move, nearly every action of a game: asked first
+            self._drive(seat, CROSSROAD_BY_NAME[action_id])
         elif action_id == END:
             self._end_turn(seat)
         else:
@@ -402,10 +401,10 @@ class CrazyFarmersState(BonusCards, State):
                 self.over = True
         while not self.over:
             ids = self._legal = self._list_ids(self.current)
-            if self.pending and not ids:
-                self.pending.clear()
-            elif ids is ONLY_END:
+            if ids is ONLY_END:
                 self._end_turn(self.current)
+            elif self.pending and not ids:
+                self.pending.clear()
             else:
                 return
         self._legal = None

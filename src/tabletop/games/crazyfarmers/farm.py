@@ -62,6 +62,11 @@ REPETITIONS = 3
 GAME_OVER = "gameover"
 GAME_OVER_MINIMUM, GAME_OVER_DEPTH = 8, 7
 """R66: the Game Over card goes into a shuffled pile of more than 8 cards, among its last 7."""
+OTHERS = {
+    players: tuple(tuple(o for o in range(players) if o != s) for s in range(players))
+    for players in (2, 3, 4)
+}
+"""For each table size and seat, the other seats: whose fences a move may cut."""
 TURN_END_EFFECTS = (NITRO_1, NITRO_2, HELICOPTER, RUT)
 TURN_START_EFFECTS = (VOLTAGE, WATCHDOG)
 
@@ -322,8 +327,8 @@ class Farm:
 
     def _cut_at(self, seat: Seat, there: Crossroad) -> None:
         """R32: every unprotected opponent fence through `there` is removed; its owner loses power."""
-        for other, fence in enumerate(self.fences):
-            if there in fence and other != seat and VOLTAGE not in self.effects[other]:
+        for other in OTHERS[self.players][seat]:
+            if there in self.fences[other] and VOLTAGE not in self.effects[other]:
                 self._cut(other)
                 self.last_move["cut"].append(other)  # type: ignore[index]
 

@@ -61,6 +61,8 @@ END = "end"
 DISCARD = "discard"
 DISCARD_IDS = {card: f"{DISCARD} {card}" for card in CARDS}
 """The id of discarding each card, made once: every decision with cards in hand lists them."""
+MOVERS = tuple((seat,) for seat in range(4))
+"""`current_players` of each seat to move, made once: it is asked twice at every action."""
 ONLY_END = (END,)
 """The legal ids when nothing is left but to end the turn, which then ends by itself (R3): the
 only way `_list_ids` gives "end" alone (with cards in hand it lists their discards too)."""
@@ -130,7 +132,7 @@ class CrazyFarmersState(BonusCards, State):
         self._begin_turn(0)
 
     def current_players(self) -> tuple[Seat, ...]:
-        return () if self.over else (self.current,)
+        return () if self.over else MOVERS[self.current]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [self._action(action_id) for action_id in self.legal_action_ids(seat)]

@@ -209,9 +209,9 @@ class Farm:
 
     def _find_blocked(self, seat: Seat) -> CrossroadMask:
         blocked = 0
-        for other in range(self.players):
+        for other in OTHERS[self.players][seat]:
             tractor = self.tractors[other]
-            if other == seat or tractor < 0:
+            if tractor < 0:
                 continue
             fence = self.fences[other]
             if not fence:

@@ -143,8 +143,8 @@ class Farm:
         """The last action if it was a tractor move, until `last_move` writes it out."""
         self._legal: Sequence[str] | None = None
         """The legal ids of the player to move once listed, until the next action (`state`)."""
-        self._blocked: tuple[Seat, CrossroadMask] | None = None
-        """What `blocked` found for a seat, until a cut, an elimination, a card or the next turn."""
+        self._blocked: CrossroadMask | None = None
+        """What `blocked` found for the mover, until a cut, an elimination, a card or the next turn."""
         self._recount = True
         """Whether fields or eliminations may have changed since `state` last asked whether a goal
         is reached (R62, R64): only annexation and Bribe change them, and `_after_loss` follows both."""
@@ -200,12 +200,13 @@ class Farm:
         """R14c–e: the crossroads `seat`'s tractor may not enter, as a mask.
 
         Asked at every move of a turn while only a cut (`_cut`), an elimination or a card
-        changes it, so it is kept in `_blocked` until one of those or the next turn.
+        changes it, so the mover's is kept in `_blocked` until one of those or the next turn.
         """
-        cached = self._blocked
-        if cached is None or cached[0] != seat:
-            cached = self._blocked = (seat, self._find_blocked(seat))
-        return cached[1]
+        if seat != self.current:
+            return self._find_blocked(seat)
+        if self._blocked is None:
+            self._blocked = self._find_blocked(seat)
+        return self._blocked
 
     def _find_blocked(self, seat: Seat) -> CrossroadMask:
         blocked = 0
@@ -231,7 +232,10 @@ class Farm:
         if self.moves_done >= self.allowance:
             return ()
         tractor = self.tractors[seat]
-        open_ = MOVE_TARGETS[tractor] & ~self.blocked(seat)
+        blocked = self._blocked
+        if blocked is None or seat != self.current:  # the mover's, once listed, is read directly
+            blocked = self.blocked(seat)
+        open_ = MOVE_TARGETS[tractor] & ~blocked
         if self.bales & MOVE_PATHS[tractor]:  # seldom: a bale on a path from here
             for path, there in MOVE_STEPS[tractor]:
                 if self.bales & path:

@@ -13,7 +13,9 @@ east corner of plot q,r, which may lie off the board), a path "q,r,N", "q,r,NW" 
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterable
 
 Plot = int
 Crossroad = int
@@ -102,10 +104,14 @@ PATH_ENDS: tuple[tuple[Crossroad, Crossroad], ...] = tuple(
     (CROSSROAD_INDEX[a], CROSSROAD_INDEX[b]) for a, b in (_path_ends(*p) for p in PATH_COORDS)
 )
 INNER_PATHS: frozenset[PathId] = frozenset(p for p in range(PATH_COUNT) if PATH_PLOTS[p].bit_count() == 2)
-N_PATH_COLUMN: tuple[tuple[int, int] | None, ...] = tuple(
-    (q, r) if side == "N" else None for q, r, side in PATH_COORDS
+INNER_PATH_MASK: Mask = sum(1 << p for p in INNER_PATHS)
+"""The paths between two plots, where a hay bale may lie (R56), as a mask of paths."""
+PATH_SHADOWS: tuple[Mask, ...] = tuple(
+    _mask_of(tuple((q, below) for below in range(r, RADIUS + 1))) if side == "N" else 0
+    for q, r, side in PATH_COORDS
 )
-"""For each horizontal ("N") path, the plot position below it: what the even–odd fill counts (R26)."""
+"""For each horizontal ("N") path, the plots of its column from the one below it down: those
+whose upward ray crosses it, what the even–odd fill of an annexation counts (R26)."""
 
 
 def _step(q: int, r: int, side: str, direction: str) -> tuple[tuple[int, int, str], tuple[int, int, str]]:
@@ -196,10 +202,18 @@ def _left_plot(a: Crossroad, b: Crossroad, path: PathId) -> tuple[int, int]:
     return _plot_at(*left), _plot_at(*right)
 
 
-SIDES: dict[tuple[Crossroad, Crossroad], tuple[int, int]] = {
-    (a, b): _left_plot(a, b, path) for (a, b), path in PATH_BETWEEN.items()
-}
-"""For each directed step, the plot on the walker's left and on the right (-1 off the board)."""
+def _side_bits(a: Crossroad, b: Crossroad, path: PathId) -> tuple[Mask, Mask]:
+    """The plots on the walker's left and right going from a to b, as masks (0 off the board)."""
+    left, right = _left_plot(a, b, path)
+    return (1 << left if left >= 0 else 0), (1 << right if right >= 0 else 0)
+
+
+LEFT_STEPS: tuple[tuple[tuple[PathId, Crossroad, Mask, Mask], ...], ...] = tuple(
+    tuple((path, there, *_side_bits(here, there, path)) for path, there in MOVES[here])
+    for here in range(CROSSROAD_COUNT)
+)
+"""From each crossroad, every step with the plots on the walker's left and right as masks:
+what the boundary walk of an annexation tests (R26), one `&` a side."""
 
 
 # --- notation -------------------------------------------------------------------------------
@@ -210,11 +224,40 @@ PATH_NAMES: tuple[str, ...] = tuple(f"{q},{r},{side}" for q, r, side in PATH_COO
 PLOT_BY_NAME = {name: index for index, name in enumerate(PLOT_NAMES)}
 CROSSROAD_BY_NAME = {name: index for index, name in enumerate(CROSSROAD_NAMES)}
 PATH_BY_NAME = {name: index for index, name in enumerate(PATH_NAMES)}
-MOVE_STEPS: tuple[tuple[tuple[Mask, Crossroad, str], ...], ...] = tuple(
-    tuple((1 << path, there, CROSSROAD_NAMES[there]) for path, there in moves) for moves in MOVES
+CrossroadMask = int
+"""A set of crossroads as bits (crossroad c is bit c), like a field's plots."""
+
+
+def crossroad_mask(crossroads: Iterable[Crossroad]) -> CrossroadMask:
+    """The crossroads as a mask."""
+    result = 0
+    for crossroad in crossroads:
+        result |= 1 << crossroad
+    return result
+
+
+def _move_names(moves: tuple[tuple[PathId, Crossroad], ...]) -> dict[CrossroadMask, tuple[str, ...]]:
+    """For every subset of the destinations (as a mask), their names in the order of `moves`."""
+    return {
+        crossroad_mask(there for _, there in chosen): tuple(CROSSROAD_NAMES[there] for _, there in chosen)
+        for size in range(len(moves) + 1)
+        for chosen in itertools.combinations(moves, size)
+    }
+
+
+MOVE_TARGETS: tuple[CrossroadMask, ...] = tuple(
+    crossroad_mask(there for _, there in moves) for moves in MOVES
 )
-"""`MOVES` with each path as its bit of a bale mask and each destination with its name: what
-listing the legal moves reads at every step of a game."""
+"""From each crossroad, the destinations of its moves (R14a) as a mask."""
+MOVE_PATHS: tuple[Mask, ...] = tuple(sum(1 << path for path, _ in moves) for moves in MOVES)
+"""From each crossroad, the paths of its moves as a mask of paths (what a hay bale blocks, R14b)."""
+MOVE_STEPS: tuple[tuple[tuple[Mask, CrossroadMask], ...], ...] = tuple(
+    tuple((1 << path, 1 << there) for path, there in moves) for moves in MOVES
+)
+"""`MOVES` with each path and destination as its bit."""
+MOVE_NAMES: tuple[dict[CrossroadMask, tuple[str, ...]], ...] = tuple(_move_names(moves) for moves in MOVES)
+"""From each crossroad, the ids of the moves to any subset of its destinations, in `MOVES` order:
+listing the legal moves at every step of a game is one mask and one look-up."""
 
 
 def plot(name: str) -> Plot:

@@ -81,7 +81,9 @@ class BonusCards(Farm):
     def _pending_ids(self) -> list[ActionId]:
         if self.pending[0] == LIFT:
             return [f"{LIFT} {PATH_NAMES[p]}" for p in plots_of(self.bales)]
-        return [f"{PLACE_BALE} {PATH_NAMES[p]}" for p in bale_spots(self.bales, self.fenced_paths())]
+        return [
+            f"{PLACE_BALE} {PATH_NAMES[p]}" for p in plots_of(bale_spots(self.bales, self.fenced_paths()))
+        ]
 
     def _card_ids(self, seat: Seat) -> list[ActionId]:
         ids: list[ActionId] = []

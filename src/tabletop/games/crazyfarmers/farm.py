@@ -8,6 +8,7 @@ engine's contract in `state`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabletop.engine import JsonDict, OptionValue, Rng, Seat
@@ -15,12 +16,16 @@ from tabletop.games.crazyfarmers.board import (
     BARN_PLOTS,
     CROSSROAD_NAMES,
     CROSSROAD_PLOTS,
+    MOVE_NAMES,
+    MOVE_PATHS,
     MOVE_STEPS,
+    MOVE_TARGETS,
     PLOT_CORNERS,
     PLOT_NAMES,
     Crossroad,
+    CrossroadMask,
     Mask,
-    PathId,
+    crossroad_mask,
     plots_of,
 )
 from tabletop.games.crazyfarmers.rules import (
@@ -57,6 +62,11 @@ REPETITIONS = 3
 GAME_OVER = "gameover"
 GAME_OVER_MINIMUM, GAME_OVER_DEPTH = 8, 7
 """R66: the Game Over card goes into a shuffled pile of more than 8 cards, among its last 7."""
+OTHERS = {
+    players: tuple(tuple(o for o in range(players) if o != s) for s in range(players))
+    for players in (2, 3, 4)
+}
+"""For each table size and seat, the other seats: whose fences a move may cut."""
 TURN_END_EFFECTS = (NITRO_1, NITRO_2, HELICOPTER, RUT)
 TURN_START_EFFECTS = (VOLTAGE, WATCHDOG)
 
@@ -68,6 +78,8 @@ class Farm:
     # an instance dict of more than 29 keys by a slower path (one more attribute cost 10%).
     __slots__ = (
         "_blocked",
+        "_last_drive",
+        "_last_move",
         "_legal",
         "_recount",
         "allowance",
@@ -86,7 +98,6 @@ class Farm:
         "hands",
         "heliported",
         "history",
-        "last_move",
         "moves_done",
         "occupied_barns",
         "options",
@@ -127,14 +138,41 @@ class Farm:
         """How often each position came back at a turn's end (R65), by its hash (as text in JSON)."""
         self.over = False
         self.drawn_game = False
-        self.last_move: JsonDict | None = None
-        self._legal: list[str] | None = None
+        self._last_move: JsonDict | None = None
+        self._last_drive: tuple[Seat, Crossroad, Crossroad] | None = None
+        """The last action if it was a tractor move, until `last_move` writes it out."""
+        self._legal: Sequence[str] | None = None
         """The legal ids of the player to move once listed, until the next action (`state`)."""
-        self._blocked: tuple[Seat, list[Crossroad]] | None = None
-        """What `blocked` found for a seat, until a cut, an elimination, a card or the next turn."""
+        self._blocked: CrossroadMask | None = None
+        """What `blocked` found for the mover, until a cut, an elimination, a card or the next turn."""
         self._recount = True
         """Whether fields or eliminations may have changed since `state` last asked whether a goal
         is reached (R62, R64): only annexation and Bribe change them, and `_after_loss` follows both."""
+
+    @property
+    def last_move(self) -> JsonDict | None:
+        """The last action as views and storage show it (what `drawing` marks).
+
+        A tractor move, nearly every action, only notes who drove from where to where
+        (`_last_drive`); the dict is written out when asked, which a playout never does.
+        """
+        drive = self._last_drive
+        if drive is not None:
+            seat, here, there = drive
+            self._last_drive = None
+            self._last_move = {
+                "seat": seat,
+                "kind": "start" if here < 0 else "move",
+                "from": None if here < 0 else CROSSROAD_NAMES[here],
+                "to": CROSSROAD_NAMES[there],
+                "cut": [],
+            }
+        return self._last_move
+
+    @last_move.setter
+    def last_move(self, move: JsonDict | None) -> None:
+        self._last_drive = None
+        self._last_move = move
 
     def main_field(self, seat: Seat) -> Mask:
         """R40: the part of the field where the fence starts (or the tractor stands)."""
@@ -158,57 +196,69 @@ class Farm:
         (start,) = plots_of(self.fields[seat])
         return [c for c in PLOT_CORNERS[start] if c not in self.tractors]
 
-    def blocked(self, seat: Seat) -> list[Crossroad]:
-        """R14c–e: the crossroads `seat`'s tractor may not enter.
+    def blocked(self, seat: Seat) -> CrossroadMask:
+        """R14c–e: the crossroads `seat`'s tractor may not enter, as a mask.
 
         Asked at every move of a turn while only a cut (`_cut`), an elimination or a card
-        changes it, so it is kept in `_blocked` until one of those or the next turn. A list,
-        not a set: it is read for the two or three crossroads a tractor could reach.
+        changes it, so the mover's is kept in `_blocked` until one of those or the next turn.
         """
-        cached = self._blocked
-        if cached is None or cached[0] != seat:
-            cached = self._blocked = (seat, self._find_blocked(seat))
-        return cached[1]
+        if seat != self.current:
+            return self._find_blocked(seat)
+        if self._blocked is None:
+            self._blocked = self._find_blocked(seat)
+        return self._blocked
 
-    def _find_blocked(self, seat: Seat) -> list[Crossroad]:
-        blocked: list[Crossroad] = []
-        for other in range(self.players):
+    def _find_blocked(self, seat: Seat) -> CrossroadMask:
+        blocked = 0
+        for other in OTHERS[self.players][seat]:
             tractor = self.tractors[other]
-            if other == seat or tractor < 0:
+            if tractor < 0:
                 continue
             fence = self.fences[other]
             if not fence:
-                blocked.append(tractor)
+                blocked |= 1 << tractor
             elif self.heliported or VOLTAGE in self.effects[other]:
-                blocked += fence
+                blocked |= crossroad_mask(fence)
             else:
-                blocked += protected(fence, tractor)
+                blocked |= crossroad_mask(protected(fence, tractor))
         return blocked
 
-    def move_ids(self, seat: Seat) -> list[str]:
-        """R11–R14: the ids of the moves the tractor may make now (the crossroads reached)."""
-        if self.moves_done >= self.allowance:
-            return []
-        blocked = self.blocked(seat)
-        bales = self.bales
-        ids = []
-        for path, there, name in MOVE_STEPS[self.tractors[seat]]:  # a loop: a comprehension is a call in 3.11
-            if not bales & path and there not in blocked:
-                ids.append(name)
-        return ids
+    def move_ids(self, seat: Seat) -> tuple[str, ...]:
+        """R11–R14: the ids of the moves the tractor may make now (the crossroads reached).
 
-    def fenced_paths(self) -> set[PathId]:
-        return {path for fence in self.fences for path in fence_paths(fence)}
+        The destinations left open are a mask, whose ids `MOVE_NAMES` has ready: no loop over
+        the steps unless a hay bale lies on one of them.
+        """
+        if self.moves_done >= self.allowance:
+            return ()
+        tractor = self.tractors[seat]
+        blocked = self._blocked
+        if blocked is None or seat != self.current:  # the mover's, once listed, is read directly
+            blocked = self.blocked(seat)
+        open_ = MOVE_TARGETS[tractor] & ~blocked
+        if self.bales & MOVE_PATHS[tractor]:  # seldom: a bale on a path from here
+            for path, there in MOVE_STEPS[tractor]:
+                if self.bales & path:
+                    open_ &= ~there
+        return MOVE_NAMES[tractor][open_]
+
+    def fenced_paths(self) -> Mask:
+        """The paths of every fence, as a mask of paths."""
+        fenced = 0
+        for fence in self.fences:
+            for path in fence_paths(fence):
+                fenced |= 1 << path
+        return fenced
 
     def _begin_turn(self, seat: Seat) -> None:
         """R10: the allowance, after High Voltage and Watchdog of the last turn end (R53, R54)."""
         self.current = seat
         self._blocked = None
+        accelerated = len(self.fences[seat]) - 1 >= ACCELERATION_LENGTH
+        self.allowance = ACCELERATED_ALLOWANCE if accelerated else BASE_ALLOWANCE
         if self.effects[seat]:  # seldom: asked at every turn
             self._discard_effects(seat, TURN_START_EFFECTS)
-        accelerated = len(self.fences[seat]) - 1 >= ACCELERATION_LENGTH
-        ruts = self.effects[seat].count(RUT)
-        self.allowance = (ACCELERATED_ALLOWANCE if accelerated else BASE_ALLOWANCE) - RUT_PENALTY * ruts
+            self.allowance -= RUT_PENALTY * self.effects[seat].count(RUT)
         self.moves_done = 0
         self.heliported = False
 
@@ -246,22 +296,9 @@ class Farm:
         """
         here = self.tractors[seat]
         self.tractors[seat] = there
+        self._last_drive = (seat, here, there)
         if here < 0:
-            self.last_move = {
-                "seat": seat,
-                "kind": "start",
-                "from": None,
-                "to": CROSSROAD_NAMES[there],
-                "cut": [],
-            }
             return
-        self.last_move = {
-            "seat": seat,
-            "kind": "move",
-            "from": CROSSROAD_NAMES[here],
-            "to": CROSSROAD_NAMES[there],
-            "cut": [],
-        }
         self.moves_done += 1
         if not self.powered[seat]:
             if CROSSROAD_PLOTS[there] & self.fields[seat]:
@@ -294,8 +331,8 @@ class Farm:
 
     def _cut_at(self, seat: Seat, there: Crossroad) -> None:
         """R32: every unprotected opponent fence through `there` is removed; its owner loses power."""
-        for other, fence in enumerate(self.fences):
-            if there in fence and other != seat and VOLTAGE not in self.effects[other]:
+        for other in OTHERS[self.players][seat]:
+            if there in self.fences[other] and VOLTAGE not in self.effects[other]:
                 self._cut(other)
                 self.last_move["cut"].append(other)  # type: ignore[index]
 

@@ -7,7 +7,7 @@ are lists of crossroads from the start to the tractor (see `board`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -18,19 +18,19 @@ from tabletop.games.crazyfarmers.board import (
     CROSSROAD_BY_NAME,
     CROSSROAD_COUNT,
     CROSSROAD_PLOTS,
-    INNER_PATHS,
+    INNER_PATH_MASK,
+    LEFT_STEPS,
     MOVES,
-    N_PATH_COLUMN,
     PATH_BETWEEN,
     PATH_BY_NAME,
     PATH_COUNT,
     PATH_ENDS,
+    PATH_SHADOWS,
     PLOT_BY_NAME,
     PLOT_COORDS,
     PLOT_COUNT,
     PLOT_INDEX,
     PLOT_NEIGHBOURS,
-    SIDES,
     Crossroad,
     Mask,
     PathId,
@@ -149,28 +149,22 @@ def border_walk(field: Mask, start: Crossroad, end: Crossroad) -> list[PathId] |
 
 
 def _left_step(field: Mask, here: Crossroad) -> tuple[PathId, Crossroad] | None:
-    for path, there in MOVES[here]:
-        left, right = SIDES[(here, there)]
-        if left >= 0 and field >> left & 1 and not (right >= 0 and field >> right & 1):
+    for path, there, left, right in LEFT_STEPS[here]:
+        if field & left and not field & right:
             return path, there
     return None
 
 
-def enclosed(loop: Sequence[PathId]) -> Mask:
+def enclosed(loop: Iterable[PathId]) -> Mask:
     """The plots inside a closed loop of paths, by the even–odd rule on the horizontal paths (R26).
 
     A ray from a plot's centre straight up crosses exactly the "N" paths of the plots above
-    it in its column, so a plot is inside when an odd number of those belong to the loop.
+    it in its column, so a plot is inside when an odd number of those belong to the loop:
+    the exclusive or of the loop's paths' shadows (`PATH_SHADOWS`).
     """
-    crossings: dict[int, list[int]] = {}
-    for path in loop:
-        below = N_PATH_COLUMN[path]
-        if below is not None:
-            crossings.setdefault(below[0], []).append(below[1])
     inside = 0
-    for q, r in PLOT_COORDS:
-        if sum(1 for row in crossings.get(q, ()) if row <= r) % 2:
-            inside |= 1 << PLOT_INDEX[(q, r)]
+    for path in loop:
+        inside ^= PATH_SHADOWS[path]
     return inside
 
 
@@ -194,14 +188,14 @@ def closing_index(main: Mask, fence: Sequence[Crossroad]) -> int:
 
 
 @lru_cache(maxsize=4096)
-def bridges(bales: Mask) -> frozenset[PathId]:
+def bridges(bales: Mask) -> Mask:
     """The paths whose blocking would split the crossroad graph, with `bales` already blocking (4.6).
 
-    Kept per set of bales: bales change rarely and the answer is a graph search.
+    Kept per set of bales: bales change rarely and the answer is a graph search. A mask of paths.
     """
     order = [-1] * CROSSROAD_COUNT
     low = [0] * CROSSROAD_COUNT
-    found: set[PathId] = set()
+    found = 0
     counter = 0
     order[0] = low[0] = 0
     stack: list[tuple[Crossroad, PathId, int]] = [(0, -1, 0)]
@@ -223,18 +217,17 @@ def bridges(bales: Mask) -> frozenset[PathId]:
             parent = PATH_ENDS[via][0] if PATH_ENDS[via][1] == node else PATH_ENDS[via][1]
             low[parent] = min(low[parent], low[node])
             if low[node] > order[parent]:
-                found.add(via)
-    return frozenset(found)
+                found |= 1 << via
+    return found
 
 
-def bale_spots(bales: Mask, fenced: set[PathId]) -> list[PathId]:
-    """R56: the inner paths free of bales and fences whose blocking keeps every crossroad reachable."""
-    cut = bridges(bales)
-    return [
-        path
-        for path in range(PATH_COUNT)
-        if path in INNER_PATHS and not bales >> path & 1 and path not in fenced and path not in cut
-    ]
+def bale_spots(bales: Mask, fenced: Mask) -> Mask:
+    """R56: the inner paths free of bales and fences whose blocking keeps every crossroad reachable.
+
+    Masks of paths: whether a Hay Bale card may be played is asked at every decision while
+    one is in hand, and a mask answers it without listing the spots.
+    """
+    return INNER_PATH_MASK & ~bales & ~fenced & ~bridges(bales)
 
 
 # --- bribe (R57) ----------------------------------------------------------------------------

@@ -61,8 +61,11 @@ END = "end"
 DISCARD = "discard"
 DISCARD_IDS = {card: f"{DISCARD} {card}" for card in CARDS}
 """The id of discarding each card, made once: every decision with cards in hand lists them."""
-ONLY_END = [END]
-"""The legal ids when nothing is left but to end the turn, which then ends by itself (R3)."""
+MOVERS = tuple((seat,) for seat in range(4))
+"""`current_players` of each seat to move, made once: it is asked twice at every action."""
+ONLY_END = (END,)
+"""The legal ids when nothing is left but to end the turn, which then ends by itself (R3): the
+only way `_list_ids` gives "end" alone (with cards in hand it lists their discards too)."""
 
 
 class CrazyFarmersState(BonusCards, State):
@@ -129,7 +132,7 @@ class CrazyFarmersState(BonusCards, State):
         self._begin_turn(0)
 
     def current_players(self) -> tuple[Seat, ...]:
-        return () if self.over else (self.current,)
+        return () if self.over else MOVERS[self.current]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [self._action(action_id) for action_id in self.legal_action_ids(seat)]
@@ -143,38 +146,35 @@ class CrazyFarmersState(BonusCards, State):
         """A lookup among the legal ids of the player to move, which `_settle` has already listed."""
         return not self.over and seat == self.current and action_id in (self._legal or self._current_ids())
 
-    def _current_ids(self) -> list[ActionId]:
+    def _current_ids(self) -> Sequence[ActionId]:
         """The legal ids of the player to move, kept in `_legal` until the next action.
 
         Every action needs them at least twice (`_settle` asks whether "end" is all that is
         left, `apply` whether the id is legal) and a bot a third time, so they are listed once.
-        The list is never changed once made: callers get copies.
+        It is never changed once made (moves are tuples shared with `MOVE_NAMES`): callers get copies.
         """
         if self._legal is None:
             self._legal = self._list_ids(self.current)
         return self._legal
 
-    def _list_ids(self, seat: Seat) -> list[ActionId]:
+    def _list_ids(self, seat: Seat) -> Sequence[ActionId]:
         if self.pending:
             return self._pending_ids()
         if self.tractors[seat] < 0:
             return [CROSSROAD_NAMES[c] for c in self.first_crossroads(seat)]
-        ids = self.move_ids(seat)
+        moves = self.move_ids(seat)
         hand = self.hands[seat]
         if not hand:  # most decisions of a game are moves with an empty hand: no card to list
-            return ids or [END]  # R3
-        may_end = not ids and len(hand) <= HAND_LIMIT  # R3
-        ids += self._card_ids(seat)
-        ids += [DISCARD_IDS[card] for card in sorted(set(hand))]
-        if may_end:
+            return moves or ONLY_END  # R3
+        ids = [*moves, *self._card_ids(seat), *(DISCARD_IDS[card] for card in sorted(set(hand)))]
+        if not moves and len(hand) <= HAND_LIMIT:  # R3
             ids.append(END)
         return ids
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self._legal = None
-        there = CROSSROAD_BY_NAME.get(action_id)
-        if there is not None:  # a move, nearly every action of a game: asked first
-            self._drive(seat, there)
+        if action_id in CROSSROAD_BY_NAME:  # a move, nearly every action of a game: asked first
+            self._drive(seat, CROSSROAD_BY_NAME[action_id])
         elif action_id == END:
             self._end_turn(seat)
         else:
@@ -403,10 +403,10 @@ class CrazyFarmersState(BonusCards, State):
                 self.over = True
         while not self.over:
             ids = self._legal = self._list_ids(self.current)
-            if self.pending and not ids:
-                self.pending.clear()
-            elif ids == ONLY_END:
+            if ids is ONLY_END:
                 self._end_turn(self.current)
+            elif self.pending and not ids:
+                self.pending.clear()
             else:
                 return
         self._legal = None

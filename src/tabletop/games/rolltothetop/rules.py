@@ -86,11 +86,12 @@ def writes(postcard: Postcard, opened: OpenBoxes, free: int, sums: Sequence[int]
     dice were rolled, so every group of them sums to 1 or more).
     """
     groups = SUBMASKS[free]
+    largest = sums[free]  # all the free dice together: no group reaches more
     found: list[str] = []
     for box, least in opened:
         if least == 1:
             found += postcard.every_write[box][free]
-        else:
+        elif least <= largest:  # a box no group can reach costs no look at the groups
             ids = postcard.write_ids[box]
             found += [ids[group] for group in groups if sums[group] >= least]
     return found

@@ -105,6 +105,9 @@ class RollToTheTopState(State):
         """The current players, kept up to date by every transition (asked on every action)."""
         self.opened: list[OpenBoxes | None] = [None] * players
         """Per seat, the `open_boxes` of its working sheet, or None until asked (see `_open_boxes`)."""
+        self.listed: tuple[Seat, tuple[ActionId, ...]] | None = None
+        """The last seat whose writing-step ids were listed, with them, until the next action:
+        `apply` then asks whether the chosen id is among them instead of checking the write."""
 
     @classmethod
     def from_position(
@@ -162,13 +165,17 @@ class RollToTheTopState(State):
         if self.pending[seat] and self.undos[seat] < UNDO_LIMIT:
             found.append(UNDO)
         found.append(CONFIRM)
+        self.listed = (seat, tuple(found))
         return found
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         return [self._action(seat, action_id) for action_id in self.legal_action_ids(seat)]
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
-        if not isinstance(action_id, str) or seat not in self.current_players():
+        listed = self.listed
+        if listed is not None and listed[0] == seat and self.phase == WRITE:  # an id just listed for the seat
+            return action_id in listed[1]
+        if not isinstance(action_id, str) or seat not in self.waiting:
             return False
         if self.phase == POOL:
             return action_id in pool_changes(self.active, self.pool_rule())
@@ -194,6 +201,7 @@ class RollToTheTopState(State):
         return super().illegal(seat, action_id)
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
+        self.listed = None
         if self.phase == POOL:
             self._change_pool(seat, action_id)
         elif action_id == CONFIRM:
@@ -239,6 +247,7 @@ class RollToTheTopState(State):
         world has them write nothing yet; whether they confirmed is public and stays.
         """
         copy = cast(RollToTheTopState, super().determinize(viewer, rng))
+        copy.listed = None
         for seat in range(self.players):
             if seat != viewer:
                 copy.sheets[seat] = list(copy.shown[seat])
@@ -302,6 +311,7 @@ class RollToTheTopState(State):
         self.rng = Rng(int(data["rng"]))
         self.sheets = [[int(number) for number in sheet] for sheet in data["sheets"]]
         self.opened = [None] * len(self.sheets)
+        self.listed = None
         self.shown = [[int(number) for number in sheet] for sheet in data["shown"]]
         self.pending = [[int(box) for box in boxes] for boxes in data["pending"]]
         self.used = [int(mask) for mask in data["used"]]

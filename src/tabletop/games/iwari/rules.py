@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from itertools import chain, product
+from itertools import product
 from operator import getitem
 from typing import Any
 
@@ -149,7 +149,10 @@ def placements(m: IwariMap, row: Sequence[TerritoryMoves], hand: Hand, supply: t
     left. Pieces are listed tents first (R8: a tent placed before a totem can only raise
     the totem limit, so tent-then-totem covers totem-then-tent), two tents in map order.
     """
-    return list(chain.from_iterable(map(getitem, row, move_keys(m, hand, supply))))
+    ids: list[str] = []
+    for moves in map(getitem, row, move_keys(m, hand, supply)):
+        ids += moves
+    return ids
 
 
 @lru_cache(maxsize=8192)
@@ -211,11 +214,17 @@ def tent_scoring(m: IwariMap, tents: Sequence[int], tribes: int, factors: Sequen
     scores = [0] * tribes
     for territory in range(len(m.territory_ids)):
         base = territory * tribes
-        counts = tents[base : base + tribes]
+        counts = tuple(tents[base : base + tribes])
         if any(counts):
-            for tribe, points in enumerate(tent_points(counts)):
+            for tribe, points in enumerate(_tent_points_of(counts)):
                 scores[tribe] += points * factors[territory]
     return scores
+
+
+@lru_cache(maxsize=4096)
+def _tent_points_of(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """`tent_points` made once per counts: every scoring asks it for every territory."""
+    return tuple(tent_points(counts))
 
 
 def totem_leaders(totems: Sequence[int], territory: int, tribes: int) -> list[bool]:
@@ -230,44 +239,52 @@ def totem_scoring(
 ) -> list[int]:
     """R42/R43: a tribe leading both ends of an open connection scores the totems of both ends."""
     scores = [0] * tribes
+    territories = range(len(m.territory_ids))
+    leaders = [totem_leaders(totems, territory, tribes) for territory in territories]
+    placed = [sum(totems[territory * tribes : territory * tribes + tribes]) for territory in territories]
     for index, link in enumerate(m.connections):
         if covered[index]:
             continue
-        a, b = totem_leaders(totems, link.a, tribes), totem_leaders(totems, link.b, tribes)
-        total = sum(totems[link.a * tribes : link.a * tribes + tribes]) + sum(
-            totems[link.b * tribes : link.b * tribes + tribes]
-        )
+        a, b = leaders[link.a], leaders[link.b]
         for tribe in range(tribes):
             if a[tribe] and b[tribe]:
-                scores[tribe] += total * factors[index]
+                scores[tribe] += (placed[link.a] + placed[link.b]) * factors[index]
     return scores
 
 
 def tribe_groups(m: IwariMap, occupant: Sequence[int], tribe: int) -> list[list[int]]:
-    """The tribe's tents in maximal groups joined by roads (R52), or by connections too (R60)."""
+    """The tribe's tents in maximal groups joined by roads (R52), or by connections too (R60);
+    each group in space order, the groups in the order of their first space."""
     mine = [space for space, owner in enumerate(occupant) if owner == tribe]
-    parent = {space: space for space in mine}
+    left = set(mine)
+    links = _settlement_links(m)
+    groups = []
+    for start in mine:
+        if start not in left:
+            continue
+        left.discard(start)
+        group = [start]
+        for space in group:
+            for other in links[space]:
+                if other in left:
+                    left.discard(other)
+                    group.append(other)
+        groups.append(sorted(group))
+    return groups
 
-    def root(space: int) -> int:
-        while parent[space] != space:
-            parent[space] = parent[parent[space]]
-            space = parent[space]
-        return space
 
-    for space in mine:
-        for other in m.neighbours[space]:
-            if other in parent:
-                parent[root(other)] = root(space)
+@lru_cache(maxsize=64)
+def _settlement_links(m: IwariMap) -> tuple[tuple[int, ...], ...]:
+    """Per space, the spaces a tent there joins a settlement with: road neighbours (R52), and on
+    a map whose connections are roads, every space of the territories across its connections
+    (R60: two tents across a connection join, and through them the tents of both ends)."""
+    links = [list(neighbours) for neighbours in m.neighbours]
     if m.connections_are_roads:
         for link in m.connections:
-            ends = [s for s in mine if m.space_territory[s] in (link.a, link.b)]
-            if {m.space_territory[s] for s in ends} == {link.a, link.b}:
-                for space in ends[1:]:
-                    parent[root(space)] = root(ends[0])
-    groups: dict[int, list[int]] = {}
-    for space in mine:
-        groups.setdefault(root(space), []).append(space)
-    return list(groups.values())
+            for a, b in ((link.a, link.b), (link.b, link.a)):
+                for space in m.territory_spaces[a]:
+                    links[space] += m.territory_spaces[b]
+    return tuple(tuple(spaces) for spaces in links)
 
 
 def settlements(m: IwariMap, occupant: Sequence[int], tribe: int) -> list[list[int]]:

@@ -57,8 +57,8 @@ TAKE_IDS = tuple(TAKE + letter for letter in LETTERS)
 SWAP_IDS = tuple(SWAP + letter for letter in LETTERS)
 """Taking a display card and exchanging a card, by biome: made once, listed at every decision."""
 
-Hand = tuple[int, int, int, int, int]
-"""Cards by biome (counts); hands, the display and the discard pile are all kept this way."""
+Hand = tuple[int, ...]
+"""Cards by biome (one count per biome); hands, the display and the discard pile are kept this way."""
 
 _NAME = re.compile(r"[A-Za-z0-9]{1,8}")
 _MAP_ID = re.compile(r"[a-z_]{1,32}")
@@ -66,6 +66,19 @@ _MAP_ID = re.compile(r"[a-z_]{1,32}")
 
 class MapError(ValueError):
     """A map file that does not follow the schema (2.4); the message names the bad field."""
+
+
+@cache
+def swap_ids(hand: Hand) -> tuple[str, ...]:
+    """The exchanges a hand allows (R15), one per biome held, made once per hand."""
+    return tuple(SWAP_IDS[biome] for biome, count in enumerate(hand) if count)
+
+
+@cache
+def draw_ids(deck: bool, display: tuple[int, ...]) -> tuple[str, ...]:
+    """The refills (R14): the deck while it has cards, then each biome on the display; made once
+    per display, since every turn asks for them card by card."""
+    return (DECK,) * deck + tuple(TAKE_IDS[biome] for biome, count in enumerate(display) if count)
 
 
 def cards_for_players(players: int) -> Hand:
@@ -119,6 +132,8 @@ class IwariMap:
     space_index: dict[str, int] = field(init=False)
     piece_names: tuple[tuple[tuple[str, ...], str], ...] = field(init=False)
     """Per territory, its tent-space ids and its totem's name (``A*``), for the move generator."""
+    space_bit: tuple[int, ...] = field(init=False)
+    """Per space, its bit in its territory's mask of empty spaces (bit i: the territory's i-th space)."""
     parsed: dict[str, Placement] = field(init=False)
     """Placements already read from well-formed ids: a cache, since the same few thousand ids
     come back in every game on a map."""
@@ -131,6 +146,11 @@ class IwariMap:
             (tuple(self.space_ids[s] for s in spaces), self.territory_ids[t] + TOTEM_MARK)
             for t, spaces in enumerate(self.territory_spaces)
         )
+        bits = [0] * len(self.space_ids)
+        for spaces in self.territory_spaces:
+            for i, space in enumerate(spaces):
+                bits[space] = 1 << i
+        self.space_bit = tuple(bits)
 
 
 def _index(names: tuple[str, ...]) -> dict[str, int]:

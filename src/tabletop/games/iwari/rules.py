@@ -8,13 +8,15 @@ Rules R2–R9, R40–R62 and R70 of docs/rules/iwari.md. A position is given by 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
+from itertools import product
+from operator import getitem
 from typing import Any
 
 import numpy as np
 
 from tabletop.engine import Tensor
-from tabletop.games.iwari.board import LETTERS, Hand, IwariMap
+from tabletop.games.iwari.board import HAND_SIZE, LETTERS, Hand, IwariMap
 
 MOVE, NEUTRAL, FEAT, DRAW, OVER = "move", "neutral", "feat", "draw", "over"
 """The phases of a turn: the regular move or exchange (R1), the neutral tribe's move (R30), placing
@@ -27,7 +29,6 @@ FEAT_COPIES = {UNION: 2, DISCOVERY: 2, HONOUR: 1, RESPECT: 1}
 """The six feat tokens (R70)."""
 
 
-@cache
 def payments(hand: Hand, biome: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The ways `hand` pays for one piece and for two pieces in a territory of `biome` (R3).
 
@@ -44,53 +45,113 @@ def payments(hand: Hand, biome: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(one), tuple(two)
 
 
-@cache
-def payments_by_biome(hand: Hand) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """`payments` for each of the five biomes (one lookup per move generation)."""
-    return tuple(payments(hand, biome) for biome in range(len(LETTERS)))
+HANDS: tuple[Hand, ...] = tuple(
+    hand for hand in product(range(HAND_SIZE + 1), repeat=len(LETTERS)) if sum(hand) <= HAND_SIZE
+)
+"""Every hand a player can hold (at most 3 cards, R14)."""
+HAND_NUMBERS = {hand: number for number, hand in enumerate(HANDS)}
+PAYMENTS = tuple(dict.fromkeys(payments(hand, biome) for hand in HANDS for biome in range(len(LETTERS))))
+"""Every distinct `payments` answer: a hand pays in a territory in one of a few ways only."""
+_PAYMENT_NUMBERS = {way: number for number, way in enumerate(PAYMENTS)}
+SUPPLY_CLASSES = 9
+"""Move generation only asks whether a tribe has 0, 1, or 2 and more tents, and the same of totems."""
+_MOVE_KEYS = tuple(
+    tuple(
+        _PAYMENT_NUMBERS[payments(hand, biome)] * SUPPLY_CLASSES + supply_class
+        for biome in range(len(LETTERS))
+    )
+    for hand in HANDS
+    for supply_class in range(SUPPLY_CLASSES)
+)
+"""Per hand and supply class, per biome: the `TerritoryMoves` key (the payment, then the supply)."""
 
 
-def placements(
-    m: IwariMap,
-    *,
-    empty: Sequence[tuple[str, ...]],
-    most: Sequence[int],
-    tents: Sequence[int],
-    totems: Sequence[int],
-    tribes: int,
-    tribe: int,
-    supply: tuple[int, int],
-    hand: Hand,
-) -> list[str]:
-    """Every regular move of `tribe` with `hand` (R2–R9), as action ids.
+@lru_cache(maxsize=1024)
+def _territory_keys(m: IwariMap, hand_and_supply: int) -> tuple[int, ...]:
+    """`_MOVE_KEYS` of one hand and supply class, per territory of `m` (by its biome)."""
+    keys = _MOVE_KEYS[hand_and_supply]
+    return tuple(keys[biome] for biome in m.biomes)
 
-    `empty` gives per territory the ids of its empty tent spaces, `most` the most tents any
-    tribe has there (0: unexplored, R4). Pieces are listed tents first (R8: a tent placed
-    before a totem can only raise the totem limit, so tent-then-totem covers
-    totem-then-tent), two tents in map order.
+
+def move_keys(m: IwariMap, hand: Hand, supply: tuple[int, int]) -> tuple[int, ...]:
+    """Per territory, one number for what a tribe's regular moves there depend on besides the
+    pieces: how `hand` pays in that territory's biome (`PAYMENTS`), and the supply class."""
+    tents_left, totems_left = supply
+    supply_class = min(tents_left, 2) * 3 + min(totems_left, 2)
+    return _territory_keys(m, HAND_NUMBERS[hand] * SUPPLY_CLASSES + supply_class)
+
+
+class TerritoryMoves(dict[int, tuple[str, ...]]):
+    """One tribe's regular moves in one territory (R2–R9): the ids by `move_keys` key, each made
+    the first time that payment and supply come up here (single pieces first, then pairs).
+
+    What a territory allows a tribe depends on its empty spaces, the most tents a tribe has
+    there, and that tribe's own tents and totems there. Those change only when a piece goes
+    down in it, so the state keeps one of these per territory and tribe (`territory_moves`
+    shares them between states and games) and move generation is a look-up per territory.
+    """
+
+    __slots__ = ("mine", "most", "my_totems", "names", "totem")
+
+    def __init__(self, names: tuple[str, ...], totem: str, most: int, mine: tuple[int, int]) -> None:
+        super().__init__()
+        self.names, self.totem, self.most = names, totem, most
+        self.mine, self.my_totems = mine
+
+    def __missing__(self, key: int) -> tuple[str, ...]:
+        ids = self[key] = self._price(key)
+        return ids
+
+    def _price(self, key: int) -> tuple[str, ...]:
+        one, two = PAYMENTS[key // SUPPLY_CLASSES]
+        supply = divmod(key % SUPPLY_CLASSES, 3)
+        tents_left, totems_left = supply
+        if not one:
+            return ()
+        if not self.most:
+            return _priced(self.names, one) if tents_left else ()
+        singles = self.names if tents_left else ()
+        if totems_left and self.my_totems < self.most:
+            singles += (self.totem,)
+        ids = _priced(singles, one)
+        if two:
+            pairs = _pairs(self.names, self.totem, supply, self.most, (self.mine, self.my_totems))
+            ids += _priced(pairs, two)
+        return ids
+
+
+@lru_cache(maxsize=65536)
+def territory_moves(
+    m: IwariMap, territory: int, empty: int, most: int, mine: tuple[int, int]
+) -> TerritoryMoves:
+    """The shared `TerritoryMoves` of a territory whose empty spaces are the bits of `empty`
+    (bit i: its i-th tent space), where the leading tribe has `most` tents (0: unexplored,
+    R4) and the tribe moving has `mine` (tents, totems)."""
+    spaces, totem = m.piece_names[territory]
+    names = tuple(name for i, name in enumerate(spaces) if empty >> i & 1)
+    return TerritoryMoves(names, totem, most, mine)
+
+
+@lru_cache(maxsize=64)
+def opening_moves(m: IwariMap, tribes: int) -> tuple[TerritoryMoves, ...]:
+    """Every tribe's `TerritoryMoves` on the empty map, ``[territory * tribes + tribe]``."""
+    return tuple(
+        territory_moves(m, territory, (1 << len(spaces)) - 1, 0, (0, 0))
+        for territory, spaces in enumerate(m.territory_spaces)
+        for _ in range(tribes)
+    )
+
+
+def placements(m: IwariMap, row: Sequence[TerritoryMoves], hand: Hand, supply: tuple[int, int]) -> list[str]:
+    """Every regular move of a tribe holding `hand` (R2–R9), as action ids, territory by territory.
+
+    `row` holds that tribe's `TerritoryMoves` per territory, `supply` its (tents, totems)
+    left. Pieces are listed tents first (R8: a tent placed before a totem can only raise
+    the totem limit, so tent-then-totem covers totem-then-tent), two tents in map order.
     """
     ids: list[str] = []
-    tents_left, totems_left = supply
-    by_biome = payments_by_biome(hand)
-    for territory, biome in enumerate(m.biomes):
-        one, two = by_biome[biome]
-        if not one:
-            continue
-        names = empty[territory]
-        top = most[territory]
-        if not top:
-            if tents_left:
-                ids += _priced(names, one)
-            continue
-        totem = m.piece_names[territory][1]
-        index = territory * tribes + tribe
-        mine, my_totems = tents[index], totems[index]
-        singles = names if tents_left else ()
-        if totems_left and my_totems < top:
-            singles += (totem,)
-        ids += _priced(singles, one)
-        if two:
-            ids += _priced(_pairs(names, totem, supply, top, (mine, my_totems)), two)
+    for moves in map(getitem, row, move_keys(m, hand, supply)):
+        ids += moves
     return ids
 
 
@@ -153,11 +214,17 @@ def tent_scoring(m: IwariMap, tents: Sequence[int], tribes: int, factors: Sequen
     scores = [0] * tribes
     for territory in range(len(m.territory_ids)):
         base = territory * tribes
-        counts = tents[base : base + tribes]
+        counts = tuple(tents[base : base + tribes])
         if any(counts):
-            for tribe, points in enumerate(tent_points(counts)):
+            for tribe, points in enumerate(_tent_points_of(counts)):
                 scores[tribe] += points * factors[territory]
     return scores
+
+
+@lru_cache(maxsize=4096)
+def _tent_points_of(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """`tent_points` made once per counts: every scoring asks it for every territory."""
+    return tuple(tent_points(counts))
 
 
 def totem_leaders(totems: Sequence[int], territory: int, tribes: int) -> list[bool]:
@@ -172,44 +239,52 @@ def totem_scoring(
 ) -> list[int]:
     """R42/R43: a tribe leading both ends of an open connection scores the totems of both ends."""
     scores = [0] * tribes
+    territories = range(len(m.territory_ids))
+    leaders = [totem_leaders(totems, territory, tribes) for territory in territories]
+    placed = [sum(totems[territory * tribes : territory * tribes + tribes]) for territory in territories]
     for index, link in enumerate(m.connections):
         if covered[index]:
             continue
-        a, b = totem_leaders(totems, link.a, tribes), totem_leaders(totems, link.b, tribes)
-        total = sum(totems[link.a * tribes : link.a * tribes + tribes]) + sum(
-            totems[link.b * tribes : link.b * tribes + tribes]
-        )
+        a, b = leaders[link.a], leaders[link.b]
         for tribe in range(tribes):
             if a[tribe] and b[tribe]:
-                scores[tribe] += total * factors[index]
+                scores[tribe] += (placed[link.a] + placed[link.b]) * factors[index]
     return scores
 
 
 def tribe_groups(m: IwariMap, occupant: Sequence[int], tribe: int) -> list[list[int]]:
-    """The tribe's tents in maximal groups joined by roads (R52), or by connections too (R60)."""
+    """The tribe's tents in maximal groups joined by roads (R52), or by connections too (R60);
+    each group in space order, the groups in the order of their first space."""
     mine = [space for space, owner in enumerate(occupant) if owner == tribe]
-    parent = {space: space for space in mine}
+    left = set(mine)
+    links = _settlement_links(m)
+    groups = []
+    for start in mine:
+        if start not in left:
+            continue
+        left.discard(start)
+        group = [start]
+        for space in group:
+            for other in links[space]:
+                if other in left:
+                    left.discard(other)
+                    group.append(other)
+        groups.append(sorted(group))
+    return groups
 
-    def root(space: int) -> int:
-        while parent[space] != space:
-            parent[space] = parent[parent[space]]
-            space = parent[space]
-        return space
 
-    for space in mine:
-        for other in m.neighbours[space]:
-            if other in parent:
-                parent[root(other)] = root(space)
+@lru_cache(maxsize=64)
+def _settlement_links(m: IwariMap) -> tuple[tuple[int, ...], ...]:
+    """Per space, the spaces a tent there joins a settlement with: road neighbours (R52), and on
+    a map whose connections are roads, every space of the territories across its connections
+    (R60: two tents across a connection join, and through them the tents of both ends)."""
+    links = [list(neighbours) for neighbours in m.neighbours]
     if m.connections_are_roads:
         for link in m.connections:
-            ends = [s for s in mine if m.space_territory[s] in (link.a, link.b)]
-            if {m.space_territory[s] for s in ends} == {link.a, link.b}:
-                for space in ends[1:]:
-                    parent[root(space)] = root(ends[0])
-    groups: dict[int, list[int]] = {}
-    for space in mine:
-        groups.setdefault(root(space), []).append(space)
-    return list(groups.values())
+            for a, b in ((link.a, link.b), (link.b, link.a)):
+                for space in m.territory_spaces[a]:
+                    links[space] += m.territory_spaces[b]
+    return tuple(tuple(spaces) for spaces in links)
 
 
 def settlements(m: IwariMap, occupant: Sequence[int], tribe: int) -> list[list[int]]:

@@ -49,18 +49,17 @@ from tabletop.games.iwari.board import (
     MAX_PEAKS,
     PASS,
     SWAP,
-    SWAP_IDS,
     TAKE,
-    TAKE_IDS,
     TENTS,
     TOTEMS,
     TRIBE_COLOURS,
-    Hand,
     IwariMap,
     cards_for_players,
     describe,
+    draw_ids,
     load_map,
     parse_placement,
+    swap_ids,
     tribe_name,
 )
 from tabletop.games.iwari.rules import (
@@ -74,13 +73,16 @@ from tabletop.games.iwari.rules import (
     PHASES,
     RESPECT,
     UNION,
+    TerritoryMoves,
     extra_area_scoring,
     leading_connection,
     observation,
+    opening_moves,
     placements,
     settlement_scoring,
     settlements,
     tent_scoring,
+    territory_moves,
     totem_scoring,
 )
 from tabletop.games.iwari.rules import FEAT as FEAT_PHASE
@@ -123,10 +125,12 @@ class IwariState(State):
         self.neutral = 2 if players == 2 else -1
         territories, tribes = len(m.territory_ids), self.tribes
         self.occupant: list[int] = [-1] * len(m.space_ids)
-        self.empty: list[tuple[str, ...]] = [names for names, _ in m.piece_names]
-        """Per territory, the ids of its empty tent spaces (kept with `occupant`, for move generation)."""
+        self.empty: list[int] = [(1 << len(spaces)) - 1 for spaces in m.territory_spaces]
+        """Per territory, a bit per empty tent space (`IwariMap.space_bit`), kept with `occupant`."""
         self.most: list[int] = [0] * territories
         """Per territory, the most tents one tribe has there; 0 while it is unexplored (R4)."""
+        self.moves: list[TerritoryMoves] = list(opening_moves(m, tribes))
+        """Per territory and tribe, its regular moves there (kept with the pieces, `refresh_moves`)."""
         self.tents: list[int] = [0] * (territories * tribes)
         self.totems: list[int] = [0] * (territories * tribes)
         self.tent_supply: list[int] = [TENTS] * tribes
@@ -153,8 +157,9 @@ class IwariState(State):
         self.first: Seat = 0
         self.phase = MOVE
         self.turns = 0
-        self.last_move: JsonDict | None = None
-        self.legal_cache: list[ActionId] | None = None
+        self.last: LastMove | None = None
+        """The last action, kept short since every action sets it; `last_move` spells it out."""
+        self.legal_cache: Sequence[ActionId] | None = None
         """The legal ids of the position as it is now (cleared by every action): a cache."""
 
     # -- making positions -------------------------------------------------------------------
@@ -224,6 +229,7 @@ class IwariState(State):
             for tribe, count in enumerate(counts):
                 state.totems[base + tribe] += count
                 state.totem_supply[tribe] -= count
+        state.derive_map_caches()
         if supply is not None:
             state.tent_supply = [tents_left for tents_left, _ in supply]
             state.totem_supply = [totems_left for _, totems_left in supply]
@@ -249,15 +255,17 @@ class IwariState(State):
             raise ValueError(f"no phase {self.phase!r}, or more than {DISPLAY_SIZE} display cards")
 
     def derive_map_caches(self) -> None:
-        """`empty` and `most` recomputed from `occupant` and `tents` (after loading a position)."""
+        """`empty`, `most` and `moves` recomputed from the pieces (after loading a position)."""
         m, tribes = self.map, self.tribes
         self.empty = [
-            tuple(m.space_ids[s] for s in spaces if self.occupant[s] < 0) for spaces in m.territory_spaces
+            sum(m.space_bit[s] for s in spaces if self.occupant[s] < 0) for spaces in m.territory_spaces
         ]
         self.most = [max(self.tents[t * tribes : t * tribes + tribes]) for t in range(len(m.territory_ids))]
+        for territory in range(len(m.territory_ids)):
+            self.refresh_moves(territory)
 
     def put_tent(self, space: int, tribe: int) -> None:
-        """A tent of `tribe` on an empty space (R6), from its supply."""
+        """A tent of `tribe` on an empty space (R6), from its supply; `refresh_moves` follows."""
         if self.occupant[space] >= 0 or not 0 <= tribe < self.tribes:
             raise ValueError(f"space {self.map.space_ids[space]} is taken, or no tribe {tribe}")
         m = self.map
@@ -267,9 +275,14 @@ class IwariState(State):
         self.tents[index] += 1
         self.tent_supply[tribe] -= 1
         self.most[territory] = max(self.most[territory], self.tents[index])
-        self.empty[territory] = tuple(
-            m.space_ids[s] for s in m.territory_spaces[territory] if self.occupant[s] < 0
-        )
+        self.empty[territory] &= ~m.space_bit[space]
+
+    def refresh_moves(self, territory: int) -> None:
+        """Every tribe's `moves` in `territory`, once pieces went down there."""
+        m, tribes, empty, most = self.map, self.tribes, self.empty[territory], self.most[territory]
+        for index in range(territory * tribes, territory * tribes + tribes):
+            mine = (self.tents[index], self.totems[index])
+            self.moves[index] = territory_moves(m, territory, empty, most, mine)
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -329,6 +342,7 @@ class IwariState(State):
         copy.occupant = self.occupant[:]
         copy.empty = self.empty[:]
         copy.most = self.most[:]
+        copy.moves = self.moves[:]
         copy.tents = self.tents[:]
         copy.totems = self.totems[:]
         copy.tent_supply = self.tent_supply[:]
@@ -405,11 +419,26 @@ class IwariState(State):
             "prompt": self.prompt(viewer),
         }
 
+    @property
+    def last_move(self) -> JsonDict | None:
+        """The last action as stored: seat, id, phase, the spaces and territory it placed on, the feat."""
+        if self.last is None:
+            return None
+        seat, action_id, phase, feat = self.last
+        move: JsonDict = {"seat": seat, "action": action_id, "phase": phase, "spaces": [], "territory": None}
+        if phase == FEAT_PHASE:
+            move["territory"] = action_id[len(FEAT) :]
+            move["feat"] = feat
+        elif (placement := parse_placement(self.map, action_id)) is not None:
+            move["spaces"] = [self.map.space_ids[space] for space in placement.spaces]
+            move["territory"] = self.map.territory_ids[placement.territory]
+        return move
+
     def _last_move_view(self) -> JsonDict | None:
         """The last action with its label (made here, not in `_apply`, to keep playouts fast)."""
-        if self.last_move is None:
+        move = self.last_move
+        if move is None:
             return None
-        move = dict(self.last_move)
         neutral = move.pop("phase") == NEUTRAL
         move["label"] = describe(self.map, str(move["action"]), neutral, str(move.pop("feat", ""))).label
         return move
@@ -517,7 +546,7 @@ class IwariState(State):
                 int(data["first"]),
                 str(data["phase"]),
             )
-            state.last_move = data["last_move"]
+            state.last = _short_move(data["last_move"])
         except (KeyError, TypeError, IndexError) as error:
             raise ValueError(f"not a stored Iwari position: {error!r}") from error
         state.check_possible()
@@ -534,31 +563,20 @@ class IwariState(State):
 
     # -- legality -------------------------------------------------------------------------
 
-    def _legal_ids(self) -> list[ActionId]:
+    def _legal_ids(self) -> Sequence[ActionId]:
         seat = self.current
         hand = self.hands[seat]
         if self.phase == DRAW:
-            ids = [DECK] if self.deck else []
-            return ids + [TAKE_IDS[b] for b in range(len(BIOMES)) if self.display[b]]
+            return draw_ids(bool(self.deck), tuple(self.display))
         if self.phase == FEAT_PHASE:
             return [FEAT + self.map.territory_ids[t] for t in self.pending[0][1]]
         tribe = seat if self.phase == MOVE else self.neutral
-        key = cast(Hand, tuple(hand))
+        key = tuple(hand)
         supply = (self.tent_supply[tribe], self.totem_supply[tribe])
-        ids = placements(
-            self.map,
-            empty=self.empty,
-            most=self.most,
-            tents=self.tents,
-            totems=self.totems,
-            tribes=self.tribes,
-            tribe=tribe,
-            supply=supply,
-            hand=key,
-        )
+        ids = placements(self.map, self.moves[tribe :: self.tribes], key, supply)
         if self.phase == NEUTRAL:
             return ids or [DISCARD]
-        ids += [SWAP_IDS[b] for b in range(len(BIOMES)) if hand[b]]
+        ids += swap_ids(key)
         return ids or [PASS]
 
     def _why_not(self, action_id: str) -> str:
@@ -583,13 +601,7 @@ class IwariState(State):
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self.legal_cache = None
-        self.last_move = {
-            "seat": seat,
-            "action": action_id,
-            "phase": self.phase,
-            "spaces": [],
-            "territory": None,
-        }
+        self.last = (seat, action_id, self.phase, self.pending[0][0] if self.phase == FEAT_PHASE else "")
         if self.phase == DRAW:
             self._draw(seat, action_id)
         elif self.phase == FEAT_PHASE:
@@ -628,9 +640,7 @@ class IwariState(State):
             self.put_tent(space, tribe)
         self.totems[placement.territory * self.tribes + tribe] += placement.totems
         self.totem_supply[tribe] -= placement.totems
-        assert self.last_move is not None
-        self.last_move["spaces"] = [self.map.space_ids[space] for space in placement.spaces]
-        self.last_move["territory"] = self.map.territory_ids[placement.territory]
+        self.refresh_moves(placement.territory)
         if neutral:
             self._discard_hand(seat)
             self._start_refill()
@@ -666,12 +676,8 @@ class IwariState(State):
 
     def _place_feat(self, seat: Seat, territory: int) -> None:
         kind, _ = self.pending.pop(0)
-        assert self.last_move is not None
-        self.last_move["feat"] = kind
         self.territory_feats[territory] += 1
         self.feat_takers[kind].append(seat)
-        assert self.last_move is not None
-        self.last_move["territory"] = self.map.territory_ids[territory]
         self._after_feats()
 
     def _after_feats(self) -> None:
@@ -762,6 +768,17 @@ class IwariState(State):
 
     def _observation(self, view: JsonDict, viewer: Seat | None) -> Tensor:
         return observation(view, viewer)
+
+
+LastMove = tuple[Seat, ActionId, str, str]
+"""The last action: seat, id, the phase it was played in, the feat it placed ("" if none)."""
+
+
+def _short_move(move: JsonDict | None) -> LastMove | None:
+    """`IwariState.last_move` as stored by `to_json`, back in its short form."""
+    if move is None:
+        return None
+    return int(move["seat"]), str(move["action"]), str(move["phase"]), str(move.get("feat", ""))
 
 
 def map_for(options: Mapping[str, Any], players: int) -> str:

@@ -105,6 +105,9 @@ class RollToTheTopState(State):
         """The current players, kept up to date by every transition (asked on every action)."""
         self.opened: list[OpenBoxes | None] = [None] * players
         """Per seat, the `open_boxes` of its working sheet, or None until asked (see `_open_boxes`)."""
+        self.shown_opened: list[OpenBoxes | None] = [None] * players
+        """Per seat, the `open_boxes` of its shown sheet, or None if unknown: an undo brings
+        them back with the sheet. Replaced whole, never changed in place, so clones share it."""
         self.listed: tuple[Seat, tuple[ActionId, ...]] | None = None
         """The last seat whose writing-step ids were listed, with them, until the next action:
         `apply` then asks whether the chosen id is among them instead of checking the write."""
@@ -158,8 +161,8 @@ class RollToTheTopState(State):
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         if self.phase == POOL:
             return self._pool_ids() if seat == self.holder else []
-        if self.phase != WRITE or not self._is_seat(seat) or self.confirmed[seat]:
-            return []
+        if self.phase != WRITE or seat not in self.waiting or not (type(seat) is int or self._is_seat(seat)):
+            return []  # `waiting` holds the seats yet to confirm; the type test keeps 1.0 and True out
         free = self.active & ~self.used[seat]
         found = writes(self.postcard, self._open_boxes(seat), free, self.sums)
         if self.pending[seat] and self.undos[seat] < UNDO_LIMIT:
@@ -251,7 +254,7 @@ class RollToTheTopState(State):
         for seat in range(self.players):
             if seat != viewer:
                 copy.sheets[seat] = list(copy.shown[seat])
-                copy.opened[seat] = None
+                copy.opened[seat] = copy.shown_opened[seat]
                 copy.pending[seat] = []
                 copy.used[seat] = 0
                 copy.undos[seat] = 0
@@ -311,6 +314,7 @@ class RollToTheTopState(State):
         self.rng = Rng(int(data["rng"]))
         self.sheets = [[int(number) for number in sheet] for sheet in data["sheets"]]
         self.opened = [None] * len(self.sheets)
+        self.shown_opened = [None] * len(self.sheets)
         self.listed = None
         self.shown = [[int(number) for number in sheet] for sheet in data["shown"]]
         self.pending = [[int(box) for box in boxes] for boxes in data["pending"]]
@@ -446,7 +450,7 @@ class RollToTheTopState(State):
 
     def _undo(self, seat: Seat) -> None:
         self.sheets[seat] = list(self.shown[seat])
-        self.opened[seat] = None
+        self.opened[seat] = self.shown_opened[seat]
         self.pending[seat] = []
         self.used[seat] = 0
         self.undos[seat] += 1
@@ -462,6 +466,7 @@ class RollToTheTopState(State):
         self.revealed = [list(boxes) for boxes in self.pending]
         self.anybody_wrote = any(self.pending)
         self.shown = [list(sheet) for sheet in self.sheets]
+        self.shown_opened = list(self.opened)
         written = [[self.postcard.boxes[box].id for box in boxes] for boxes in self.pending]
         self.last_move = {"kind": "reveal", "turn": self.turn, "written": written}
         if any(is_full(sheet) for sheet in self.sheets) or self.turn >= TURN_LIMIT:

@@ -42,10 +42,13 @@ def group_sums(faces: Sequence[int]) -> tuple[int, ...]:
 
 @lru_cache(maxsize=4096)
 def _group_sums(faces: tuple[int, ...]) -> tuple[int, ...]:
-    """`group_sums`, remembered: every roll asks, and with few dice active the same faces come back."""
+    """`group_sums`, remembered: every roll asks, and with few dice active the same faces come back.
+
+    A die not rolled adds nothing: the groups with it repeat those without, copied whole.
+    """
     sums = [0]
     for face in faces:
-        sums += [total + face for total in sums]
+        sums += [total + face for total in sums] if face else sums
     return tuple(sums)
 
 

@@ -109,8 +109,8 @@ class RollToTheTopState(State):
         """Per seat, the `open_boxes` of its shown sheet, or None if unknown: an undo brings
         them back with the sheet. Replaced whole, never changed in place, so clones share it."""
         self.listed: tuple[Seat, tuple[ActionId, ...]] | None = None
-        """The last seat whose writing-step ids were listed, with them, until the next action:
-        `apply` then asks whether the chosen id is among them instead of checking the write."""
+        """The last seat whose ids were listed, with them, until the next action: `apply` then
+        asks whether the chosen id is among them instead of checking the write or pool change."""
 
     @classmethod
     def from_position(
@@ -160,7 +160,11 @@ class RollToTheTopState(State):
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         if self.phase == POOL:
-            return self._pool_ids() if seat == self.holder else []
+            if seat != self.holder:
+                return []
+            changes = pool_changes(self.active, self.pool_rule())
+            self.listed = (seat, changes)
+            return list(changes)
         if self.phase != WRITE or seat not in self.waiting or not (type(seat) is int or self._is_seat(seat)):
             return []  # `waiting` holds the seats yet to confirm; the type test keeps 1.0 and True out
         free = self.active & ~self.used[seat]
@@ -176,7 +180,7 @@ class RollToTheTopState(State):
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
         listed = self.listed
-        if listed is not None and listed[0] == seat and self.phase == WRITE:  # an id just listed for the seat
+        if listed is not None and listed[0] == seat:  # an id just listed for the seat
             return action_id in listed[1]
         if not isinstance(action_id, str) or seat not in self.waiting:
             return False
@@ -371,9 +375,6 @@ class RollToTheTopState(State):
         if record.below:
             return f"box {record.id} needs every box under it filled and a number at least as large (R6)"
         return f"hanging box {record.id} needs a filled box beside it (R7)"
-
-    def _pool_ids(self) -> list[ActionId]:
-        return list(pool_changes(self.active, self.pool_rule()))
 
     def _action(self, seat: Seat, action_id: ActionId) -> Action:
         if action_id == CONFIRM:

@@ -168,7 +168,8 @@ class RollToTheTopState(State):
         if self.phase != WRITE or seat not in self.waiting or not (type(seat) is int or self._is_seat(seat)):
             return []  # `waiting` holds the seats yet to confirm; the type test keeps 1.0 and True out
         free = self.active & ~self.used[seat]
-        found = writes(self.postcard, self._open_boxes(seat), free, self.sums)
+        opened = self.opened[seat] or self._open_boxes(seat)  # mostly kept: no call then
+        found = writes(self.postcard, opened, free, self.sums)
         if self.pending[seat] and self.undos[seat] < UNDO_LIMIT:
             found.append(UNDO)
         found.append(CONFIRM)
@@ -470,7 +471,7 @@ class RollToTheTopState(State):
         self.shown_opened = list(self.opened)
         written = [[self.postcard.boxes[box].id for box in boxes] for boxes in self.pending]
         self.last_move = {"kind": "reveal", "turn": self.turn, "written": written}
-        if any(is_full(sheet) for sheet in self.sheets) or self.turn >= TURN_LIMIT:
+        if any(map(is_full, self.sheets)) or self.turn >= TURN_LIMIT:
             self.phase = OVER
         else:
             self.phase = POOL
@@ -486,7 +487,9 @@ class RollToTheTopState(State):
     def _roll(self) -> None:
         """R1 (a): the active dice and the action die are rolled; every seat's step starts afresh."""
         rng = self.rng
-        self.faces = [1 + rng.below(SIDES[die]) if self.active >> die & 1 else 0 for die in range(len(DICE))]
+        self.faces = faces = [0] * len(DICE)
+        for die in dice_of(self.active):  # smallest die first, as the replays expect
+            faces[die] = 1 + rng.below(SIDES[die])
         self.sums = group_sums(self.faces)
         self.face = ACTION_FACES[rng.below(len(ACTION_FACES))]
         self.phase = WRITE

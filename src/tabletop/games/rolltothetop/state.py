@@ -105,9 +105,12 @@ class RollToTheTopState(State):
         """The current players, kept up to date by every transition (asked on every action)."""
         self.opened: list[OpenBoxes | None] = [None] * players
         """Per seat, the `open_boxes` of its working sheet, or None until asked (see `_open_boxes`)."""
+        self.shown_opened: list[OpenBoxes | None] = [None] * players
+        """Per seat, the `open_boxes` of its shown sheet, or None if unknown: an undo brings
+        them back with the sheet. Replaced whole, never changed in place, so clones share it."""
         self.listed: tuple[Seat, tuple[ActionId, ...]] | None = None
-        """The last seat whose writing-step ids were listed, with them, until the next action:
-        `apply` then asks whether the chosen id is among them instead of checking the write."""
+        """The last seat whose ids were listed, with them, until the next action: `apply` then
+        asks whether the chosen id is among them instead of checking the write or pool change."""
 
     @classmethod
     def from_position(
@@ -157,11 +160,16 @@ class RollToTheTopState(State):
 
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         if self.phase == POOL:
-            return self._pool_ids() if seat == self.holder else []
-        if self.phase != WRITE or not self._is_seat(seat) or self.confirmed[seat]:
-            return []
+            if seat != self.holder:
+                return []
+            changes = pool_changes(self.active, self.pool_rule())
+            self.listed = (seat, changes)
+            return list(changes)
+        if self.phase != WRITE or seat not in self.waiting or not (type(seat) is int or self._is_seat(seat)):
+            return []  # `waiting` holds the seats yet to confirm; the type test keeps 1.0 and True out
         free = self.active & ~self.used[seat]
-        found = writes(self.postcard, self._open_boxes(seat), free, self.sums)
+        opened = self.opened[seat] or self._open_boxes(seat)  # mostly kept: no call then
+        found = writes(self.postcard, opened, free, self.sums)
         if self.pending[seat] and self.undos[seat] < UNDO_LIMIT:
             found.append(UNDO)
         found.append(CONFIRM)
@@ -173,7 +181,7 @@ class RollToTheTopState(State):
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
         listed = self.listed
-        if listed is not None and listed[0] == seat and self.phase == WRITE:  # an id just listed for the seat
+        if listed is not None and listed[0] == seat:  # an id just listed for the seat
             return action_id in listed[1]
         if not isinstance(action_id, str) or seat not in self.waiting:
             return False
@@ -251,7 +259,7 @@ class RollToTheTopState(State):
         for seat in range(self.players):
             if seat != viewer:
                 copy.sheets[seat] = list(copy.shown[seat])
-                copy.opened[seat] = None
+                copy.opened[seat] = copy.shown_opened[seat]
                 copy.pending[seat] = []
                 copy.used[seat] = 0
                 copy.undos[seat] = 0
@@ -311,6 +319,7 @@ class RollToTheTopState(State):
         self.rng = Rng(int(data["rng"]))
         self.sheets = [[int(number) for number in sheet] for sheet in data["sheets"]]
         self.opened = [None] * len(self.sheets)
+        self.shown_opened = [None] * len(self.sheets)
         self.listed = None
         self.shown = [[int(number) for number in sheet] for sheet in data["shown"]]
         self.pending = [[int(box) for box in boxes] for boxes in data["pending"]]
@@ -367,9 +376,6 @@ class RollToTheTopState(State):
         if record.below:
             return f"box {record.id} needs every box under it filled and a number at least as large (R6)"
         return f"hanging box {record.id} needs a filled box beside it (R7)"
-
-    def _pool_ids(self) -> list[ActionId]:
-        return list(pool_changes(self.active, self.pool_rule()))
 
     def _action(self, seat: Seat, action_id: ActionId) -> Action:
         if action_id == CONFIRM:
@@ -446,7 +452,7 @@ class RollToTheTopState(State):
 
     def _undo(self, seat: Seat) -> None:
         self.sheets[seat] = list(self.shown[seat])
-        self.opened[seat] = None
+        self.opened[seat] = self.shown_opened[seat]
         self.pending[seat] = []
         self.used[seat] = 0
         self.undos[seat] += 1
@@ -462,9 +468,10 @@ class RollToTheTopState(State):
         self.revealed = [list(boxes) for boxes in self.pending]
         self.anybody_wrote = any(self.pending)
         self.shown = [list(sheet) for sheet in self.sheets]
+        self.shown_opened = list(self.opened)
         written = [[self.postcard.boxes[box].id for box in boxes] for boxes in self.pending]
         self.last_move = {"kind": "reveal", "turn": self.turn, "written": written}
-        if any(is_full(sheet) for sheet in self.sheets) or self.turn >= TURN_LIMIT:
+        if any(map(is_full, self.sheets)) or self.turn >= TURN_LIMIT:
             self.phase = OVER
         else:
             self.phase = POOL
@@ -480,7 +487,9 @@ class RollToTheTopState(State):
     def _roll(self) -> None:
         """R1 (a): the active dice and the action die are rolled; every seat's step starts afresh."""
         rng = self.rng
-        self.faces = [1 + rng.below(SIDES[die]) if self.active >> die & 1 else 0 for die in range(len(DICE))]
+        self.faces = faces = [0] * len(DICE)
+        for die in dice_of(self.active):  # smallest die first, as the replays expect
+            faces[die] = 1 + rng.below(SIDES[die])
         self.sums = group_sums(self.faces)
         self.face = ACTION_FACES[rng.below(len(ACTION_FACES))]
         self.phase = WRITE

@@ -304,10 +304,10 @@ def _runs(sheet: Sheet, layers: int) -> list[Combination]:
 
     A falling run is the same cells read backwards, so each set is listed once.
     """
-    wanted = set(sheet.open_sizes(RUN))
+    wanted = sheet.open_sizes(RUN)
     if not wanted:
         return []
-    layered_starts = _run_starts(layers, min(wanted))
+    layered_starts = _run_starts(layers, wanted[0])
     starts = 0
     if not layered_starts:
         return []
@@ -317,7 +317,7 @@ def _runs(sheet: Sheet, layers: int) -> list[Combination]:
     free = _free_digits(layers)
     found: list[Combination] = []
     for start in _cells_of(starts):
-        _extend_run(free, [start], sheet.cells[start], (wanted, max(wanted)), found)
+        _extend_run(free, [start], sheet.cells[start], (wanted, wanted[-1]), found)
     return found
 
 
@@ -335,9 +335,16 @@ def _run_starts(layers: int, length: int) -> int:
 
 
 def _extend_run(
-    free: list[int], path: list[int], digit: int, lengths: tuple[set[int], int], found: list[Combination]
+    free: list[int],
+    path: list[int],
+    digit: int,
+    lengths: tuple[tuple[int, ...], int],
+    found: list[Combination],
 ) -> None:
-    """Every run that continues `path`, whose last cell holds `digit`, in neighbour order."""
+    """Every run that continues `path`, whose last cell holds `digit`, in neighbour order.
+
+    `lengths` is the wanted lengths, smallest first (`Sheet.open_sizes`), and the longest.
+    """
     wanted, longest = lengths
     if len(path) in wanted:
         found.append((RUN, tuple(path)))

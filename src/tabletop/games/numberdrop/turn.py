@@ -229,11 +229,17 @@ class SeatTurn:
     # --- making a decision ---------------------------------------------------------------------
 
     def perform(self, action_id: str) -> None:
-        """Carries out one legal decision (never `undo`/`confirm`, which the state handles)."""
+        """Carries out one legal decision (never `undo`/`confirm`, which the state handles).
+
+        A drop ("L5@c:1347") is the most common decision and the only one with "@" before
+        its ":", so it is told apart first.
+        """
         self._ids = None
         self.acted = True
         head, _, rest = action_id.partition(":")
-        if head == "start":
+        if "@" in head:
+            self._drop(action_id)
+        elif head == "start":
             self._write([cell_of(COLUMNS.index(rest[0]), 0)], [self.number])
         elif head == "slide":
             self._slide("ABCDE".index(rest))
@@ -246,11 +252,9 @@ class SeatTurn:
             assert cells is not None
             score_combination(self.sheet, head, cells)
             self.scored = True
-        elif "=" in action_id:
+        else:
             die, digit = action_id[1:].split("=")
             self.digits[int(die) - 1] = int(digit)
-        else:
-            self._drop(action_id)
         self._settle()
 
     def _write(self, cells: list[int], values: list[int]) -> None:
@@ -300,8 +304,9 @@ class SeatTurn:
             else:
                 break
         if (
-            self.pending() in ("star", "drop")
+            not self.dropped
             and self.shape is not None
+            and self.pending() in ("star", "drop")
             and not can_drop(self.sheet.tops, self.shape)
         ):
             self.dropped = True

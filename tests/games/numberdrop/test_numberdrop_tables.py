@@ -18,7 +18,13 @@ from tabletop.games.numberdrop.board import (
     WIDTH,
     cells_with_two_neighbours,
 )
-from tabletop.games.numberdrop.rules import PLACEMENTS, drop_ids, landed_cells, placements
+from tabletop.games.numberdrop.rules import (
+    PLACEMENTS,
+    drop_ids,
+    landed_cells,
+    placements,
+    possible_digit_strings,
+)
 
 column_tops = st.lists(st.integers(min_value=-1, max_value=HEIGHT - 1), min_size=WIDTH, max_size=WIDTH)
 
@@ -56,6 +62,12 @@ def test_drop_ids_follow_the_fitting_placements_in_order(tops: list[int], shape:
         )
     ]
     assert ids == expected
+
+
+def test_the_kept_drop_tables_are_bounded() -> None:
+    # `drop_table` keeps every table it makes: the dice allow 680 sorted digit strings (R16–R18),
+    # so at most 3,400 tables of the five tetrominoes exist.
+    assert len({"".join(sorted(string)) for string in possible_digit_strings()}) == 680
 
 
 def _largest_component(cells: int) -> int:

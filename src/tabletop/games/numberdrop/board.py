@@ -184,6 +184,9 @@ def cells_with_two_neighbours(cells: int) -> int:
     return cells & (left & (right | below | above) | right & (below | above) | below & above)
 
 
+CELL_COLUMN: tuple[int, ...] = tuple(cell % WIDTH for cell in range(CELLS))
+CELL_ROW: tuple[int, ...] = tuple(cell // WIDTH for cell in range(CELLS))
+"""Each cell's column x and row y, for `Sheet.write`."""
 CELL_NAMES: tuple[str, ...] = tuple(f"{COLUMNS[cell % WIDTH]}{cell // WIDTH + 1}" for cell in range(CELLS))
 CELL_INDEX: dict[str, int] = {name: cell for cell, name in enumerate(CELL_NAMES)}
 
@@ -248,17 +251,15 @@ class Sheet:
     column x (-1 when empty), which gravity reads (R5). `circled` is a bit set of grid
     cells used in combinations; `same` and `run` bit sets of the circled boxes (bit s - 3);
     `plus` the circled +2 boxes by row, `minus` the circled -5 boxes (bit y - 11).
-    `digits[d]` is the bit set of the cells holding digit d, kept by `write` so that the
-    combination search reads whole sets instead of every cell; `layers` holds the same ten
-    sets side by side in one int (digit d from bit `LAYER * d`), so that the search asks its
-    questions of all ten at once.
+    `layers` holds the bit sets of the cells of each digit side by side in one int (digit d
+    from bit `LAYER * d`), kept by `write`, so that the combination search asks its
+    questions of all ten digits at once instead of reading every cell.
     """
 
     __slots__ = (
         "bonus",
         "cells",
         "circled",
-        "digits",
         "layers",
         "letters",
         "minus",
@@ -271,7 +272,6 @@ class Sheet:
     def __init__(self) -> None:
         self.cells: list[int] = [EMPTY] * CELLS
         self.tops: list[int] = [-1] * WIDTH
-        self.digits: list[int] = [0] * X_MARK
         self.layers = 0
         self.circled = 0
         self.same = 0
@@ -285,25 +285,25 @@ class Sheet:
         twin = Sheet.__new__(Sheet)
         twin.cells = self.cells.copy()
         twin.tops = self.tops.copy()
-        twin.digits = self.digits.copy()
         twin.letters = self.letters.copy()
         twin.layers, twin.circled, twin.same, twin.run = self.layers, self.circled, self.same, self.run
         twin.bonus, twin.plus, twin.minus = self.bonus, self.plus, self.minus
         return twin
 
     def write(self, cells: Iterable[int], values: Iterable[int]) -> None:
-        """Writes digits or X marks into empty cells, keeping `tops` right.
+        """Writes digits or X marks into empty cells, keeping `tops` and `layers` right.
 
-        Every drop of every playout comes here, so the lists are read into locals once.
+        Every drop of every playout comes here, so the lists and `layers` are read into
+        locals once and a cell's row and column are looked up, not divided out.
         """
-        grid, digits, tops = self.cells, self.digits, self.tops
+        grid, tops, layers = self.cells, self.tops, self.layers
         for cell, value in zip(cells, values, strict=True):
             grid[cell] = value
             if EMPTY < value < X_MARK:
-                digits[value] |= 1 << cell
-                self.layers |= 1 << (LAYER * value + cell)
-            y, x = divmod(cell, WIDTH)
-            tops[x] = max(tops[x], y)
+                layers |= 1 << (LAYER * value + cell)
+            x = CELL_COLUMN[cell]
+            tops[x] = max(tops[x], CELL_ROW[cell])
+        self.layers = layers
 
     def open_sizes(self, kind: str) -> tuple[int, ...]:
         """The sizes of combination of this type whose box is not circled yet (R25), smallest first.

@@ -162,7 +162,7 @@ class NumberDropState(State):
     def legal_action_ids(self, seat: Seat) -> list[ActionId]:
         if self.over or not isinstance(seat, int) or not 0 <= seat < self.players:
             return []
-        return list(self.turns[seat].legal_ids())
+        return self.turns[seat].legal_ids()
 
     def is_legal(self, seat: Seat, action_id: ActionId) -> bool:
         return isinstance(action_id, str) and self.turns[seat].is_legal(action_id)

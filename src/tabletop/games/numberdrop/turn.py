@@ -117,8 +117,9 @@ class SeatTurn:
         self.confirmed = False
         self.acted = False
         self._ids: list[str] | None = None
+        """The legal ids, cached until the next decision; while a drop is owed, only those after the drops."""
         self._drops: tuple[DropTable, int] | None = None
-        """While a drop is owed, its table and fitting placements (what `_ids` lists), for `is_legal`."""
+        """While a drop is owed, its table and fitting placements: the drop ids, never listed in `_ids`."""
 
     @classmethod
     def begin(
@@ -175,12 +176,23 @@ class SeatTurn:
         return "star" if None in self.digits else "drop"
 
     def legal_ids(self) -> list[str]:
-        """Every action id the seat may play now (cached until its next decision)."""
+        """Every action id the seat may play now, as a new list the caller may keep.
+
+        Why a new list: the state hands it out as `legal_action_ids`. A drop's hundreds of
+        ids go from its `DropTable` straight into that list, so they are copied once, not
+        cached and copied again; the other decisions' few ids are cached in `_ids`.
+        """
         if self._ids is None:
             self._ids = self._generate_ids()
-        return self._ids
+        if self._drops is None:
+            return self._ids.copy()
+        table, fitting = self._drops
+        ids = table.ids(fitting)
+        ids += self._ids
+        return ids
 
     def _generate_ids(self) -> list[str]:
+        """The legal ids, except a drop's, which it leaves in `_drops`."""
         self._drops = None
         if self.confirmed:
             return []
@@ -208,10 +220,8 @@ class SeatTurn:
             return list(STAR_IDS[self.digits.index(None)])
         if owed == "drop":
             assert self.shape is not None
-            table, fitting = self._drops = drops(
-                self.sheet.tops, self.shape, tuple(d for d in self.digits if d is not None)
-            )
-            return table.ids(fitting)
+            self._drops = drops(self.sheet.tops, self.shape, tuple(d for d in self.digits if d is not None))
+            return []
         if self.kind in (NORMAL, SOLO) and not self.scored:
             return [combination_id(combination) for combination in combinations(self.sheet)]
         return []
@@ -219,11 +229,17 @@ class SeatTurn:
     # --- making a decision ---------------------------------------------------------------------
 
     def perform(self, action_id: str) -> None:
-        """Carries out one legal decision (never `undo`/`confirm`, which the state handles)."""
+        """Carries out one legal decision (never `undo`/`confirm`, which the state handles).
+
+        A drop ("L5@c:1347") is the most common decision and the only one with "@" before
+        its ":", so it is told apart first.
+        """
         self._ids = None
         self.acted = True
         head, _, rest = action_id.partition(":")
-        if head == "start":
+        if "@" in head:
+            self._drop(action_id)
+        elif head == "start":
             self._write([cell_of(COLUMNS.index(rest[0]), 0)], [self.number])
         elif head == "slide":
             self._slide("ABCDE".index(rest))
@@ -236,11 +252,9 @@ class SeatTurn:
             assert cells is not None
             score_combination(self.sheet, head, cells)
             self.scored = True
-        elif "=" in action_id:
+        else:
             die, digit = action_id[1:].split("=")
             self.digits[int(die) - 1] = int(digit)
-        else:
-            self._drop(action_id)
         self._settle()
 
     def _write(self, cells: list[int], values: list[int]) -> None:
@@ -290,8 +304,9 @@ class SeatTurn:
             else:
                 break
         if (
-            self.pending() in ("star", "drop")
+            not self.dropped
             and self.shape is not None
+            and self.pending() in ("star", "drop")
             and not can_drop(self.sheet.tops, self.shape)
         ):
             self.dropped = True
@@ -304,11 +319,13 @@ class SeatTurn:
     def is_legal(self, action_id: str) -> bool:
         """Whether the seat may play `action_id` now: a lookup in the cached legal ids, or for a
         drop in its own placement's few (`DropTable.has`) rather than a scan of hundreds."""
-        ids = self.legal_ids()
-        if self._drops is not None and action_id not in (UNDO, CONFIRM):
+        if self._ids is None:
+            self._ids = self._generate_ids()
+        if self._drops is not None:
             table, fitting = self._drops
-            return table.has(action_id, fitting)
-        return action_id in ids
+            if table.has(action_id, fitting):
+                return True
+        return action_id in self._ids
 
     # --- storage ---------------------------------------------------------------------------------
 

@@ -4,7 +4,9 @@ whole games through the WebSocket protocol and measures every move it counts."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
+import time
 from pathlib import Path
 from typing import cast
 
@@ -32,6 +34,23 @@ def test_four_clients_play_and_every_counted_move_has_a_latency(site: Site) -> N
     assert measured.errors == 0 and measured.games_finished >= 1
     assert len(measured.latencies) >= 10 and all(latency > 0 for latency in measured.latencies)
     assert measured.window_end - measured.window_start == pytest.approx(1.5)
+
+
+def test_the_client_collects_no_cycles_while_it_measures(site: Site) -> None:
+    started: list[float] = []
+
+    def note(phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            started.append(time.perf_counter())
+
+    gc.callbacks.append(note)
+    try:
+        measured = asyncio.run(run_load(site.base_url, Load("nim", 4), Timing(seconds=1.5, warmup=0.2)))
+    finally:
+        gc.callbacks.remove(note)
+    assert gc.isenabled() and len(measured.latencies) >= 10
+    assert not [moment for moment in started if measured.window_start <= moment <= measured.window_end]
+    assert started and started[-1] > measured.window_end  # the cycles are collected afterwards
 
 
 def test_spectators_watch_the_pair_and_every_counted_move_reached_them_all(site: Site) -> None:

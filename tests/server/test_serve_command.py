@@ -14,7 +14,9 @@ import uvicorn
 from tabletop.server import cli
 
 
-def test_serve_freezes_the_imported_code_before_it_listens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_freezes_the_imported_code_before_it_listens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     seen: dict[str, Any] = {}
 
     def listen(app: object, **options: object) -> None:  # uvicorn.run, which would block

@@ -7,7 +7,7 @@ of a step and `state` into the game.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations_with_replacement, permutations
 from operator import sub
 
@@ -121,10 +121,19 @@ def can_drop(tops: Sequence[int], shape: str) -> bool:
     return fitting_placements(tops, shape) != 0
 
 
-@lru_cache(maxsize=4096)
-def arrangements(digits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The distinct ways to write the four digits into four cells (R18), in sorted order."""
-    return tuple(sorted(set(permutations(digits))))
+@cache
+def digit_orders(digits: tuple[int, ...]) -> tuple[str, ...]:
+    """The distinct ways to write the sorted digits into four cells (R18), as strings, in sorted order.
+
+    Why strings of one character per digit: they sort as the digit tuples do, and permuting
+    the string makes each order in one join, where the drop tables were made from tuples
+    turned into text digit by digit. Kept for each of the 680 sorted digit strings the
+    dice allow, as every shape's table with those digits reads them.
+
+    >>> digit_orders((1, 1, 2))
+    ('112', '121', '211')
+    """
+    return tuple(sorted(set(map("".join, permutations("".join(map(str, digits)))))))
 
 
 PLACEMENT_PREFIXES: dict[str, tuple[str, ...]] = {
@@ -151,7 +160,7 @@ class DropTable:
 
     def __init__(self, shape: str, digits: tuple[int, ...]) -> None:
         self.numbers = PLACEMENT_NUMBERS[shape]
-        orders = ["".join(map(str, order)) for order in arrangements(digits)]
+        orders = digit_orders(digits)
         self.every: tuple[str, ...] = _prefixed(PLACEMENT_PREFIXES[shape], orders)
         count = len(orders)
         self.ids_by_placement: tuple[tuple[str, ...], ...] = tuple(

@@ -344,9 +344,7 @@ class NumberDropState(State):
         else:
             self.kind = NORMAL
             if has_star(dice):
-                active = next(
-                    (letter for letter in range(len(LETTERS)) if self._is_active(letter)), NO_LETTER
-                )
+                active = self._first_active_letter()
                 if active != NO_LETTER and self._has_exposed(active):
                     self.kind, self.block = BLOCK, active
         self._open_step()

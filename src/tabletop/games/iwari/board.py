@@ -134,6 +134,9 @@ class IwariMap:
     """Per territory, its tent-space ids and its totem's name (``A*``), for the move generator."""
     space_bit: tuple[int, ...] = field(init=False)
     """Per space, its bit in its territory's mask of empty spaces (bit i: the territory's i-th space)."""
+    mountains: tuple[tuple[int, ...], ...] = field(init=False)
+    """Per peak count (0–4), the connections on a mountain space of that many peaks: every new
+    game draws its mountains from these (2.5)."""
     parsed: dict[str, Placement] = field(init=False)
     """Placements already read from well-formed ids: a cache, since the same few thousand ids
     come back in every game on a map."""
@@ -151,6 +154,10 @@ class IwariMap:
             for i, space in enumerate(spaces):
                 bits[space] = 1 << i
         self.space_bit = tuple(bits)
+        self.mountains = tuple(
+            tuple(i for i, link in enumerate(self.connections) if link.peaks == peaks)
+            for peaks in range(MAX_PEAKS + 1)
+        )
 
 
 def _index(names: tuple[str, ...]) -> dict[str, int]:

@@ -46,7 +46,6 @@ from tabletop.games.iwari.board import (
     HAND_SIZE,
     LETTERS,
     MAP_FOR_PLAYERS,
-    MAX_PEAKS,
     PASS,
     SWAP,
     TAKE,
@@ -100,8 +99,11 @@ def _letters_to_counts(letters: str) -> list[int]:
 
 
 def _spread(counts: Sequence[int]) -> list[int]:
-    """Counts by biome back into cards, biome order."""
-    return [biome for biome, count in enumerate(counts) for _ in range(count)]
+    """Counts by biome back into cards, biome order (a run per biome: it deals every new deck)."""
+    cards: list[int] = []
+    for biome, count in enumerate(counts):
+        cards += [biome] * count
+    return cards
 
 
 def letters_of(counts: Sequence[int]) -> str:
@@ -183,8 +185,7 @@ class IwariState(State):
     def place_mountains(self) -> None:
         """2.5 step 2: one mountain on a random mountain space of each peak count k ≥ P − 1
         (a map without a space of some count gets no mountain for it; ours have two of each)."""
-        for peaks in range(max(self.players - 1, 1), MAX_PEAKS + 1):
-            spaces = [i for i, link in enumerate(self.map.connections) if link.peaks == peaks]
+        for spaces in self.map.mountains[max(self.players - 1, 1) :]:
             if spaces:
                 self.covered[self.rng.choice(spaces)] = True
 

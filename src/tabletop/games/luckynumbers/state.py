@@ -52,6 +52,7 @@ from tabletop.games.luckynumbers.board import (
     TAKE,
     Cell,
     Garden,
+    LastPlayed,
     Move,
     PlayedMove,
     Tile,
@@ -139,7 +140,8 @@ class LuckyNumbersState(State):
         self.stall = 0
         self.totals = [0] * players
         self.results: list[RoundResult] = []
-        self.last_move: PlayedMove | None = None
+        self.last_played: LastPlayed | None = None
+        """The fields of `last_move`, kept as a plain tuple: every move sets it, views alone read it."""
         self.legal_cache: list[ActionId] | None = None
         """The legal ids of the player to move as the position is now (cleared by every action): a cache."""
 
@@ -192,7 +194,9 @@ class LuckyNumbersState(State):
             state._set_table([tile_from_name(name) for name in data["table"]])
             state.totals = [int(total) for total in data["totals"]]
             state.results = [RoundResult.from_json(result) for result in data["results"]]
-            state.last_move = None if data["last_move"] is None else played_move_from_json(data["last_move"])
+            state.last_played = (
+                None if data["last_move"] is None else played_move_from_json(data["last_move"])
+            )
         except (KeyError, TypeError, IndexError) as error:
             raise ValueError(f"not a stored Lucky Numbers position: {error!r}") from error
         state._check_possible()
@@ -213,7 +217,7 @@ class LuckyNumbersState(State):
         self.pile = all_tiles(self.players)
         self.rng.shuffle(self.pile)
         self._set_table([])
-        self.held, self.stall, self.last_move = NO_TILE, 0, None
+        self.held, self.stall, self.last_played = NO_TILE, 0, None
         self.current = (self.first_player + len(self.results)) % self.players
         if self.michael:
             self.gardens = [empty_garden() for _ in range(self.players)]
@@ -222,6 +226,11 @@ class LuckyNumbersState(State):
         else:
             self.gardens = deal_sorted(self.pile, self.players)
             self.phase = PLAY
+
+    @property
+    def last_move(self) -> PlayedMove | None:
+        """The move played last in this round, for the last-move mark (None before the first)."""
+        return None if self.last_played is None else PlayedMove(*self.last_played)
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -467,21 +476,21 @@ class LuckyNumbersState(State):
     def _draw(self) -> None:
         """R2: the top tile goes to the mover's hand, seen by them alone."""
         self.held = self.pile.pop()
-        self.last_move = PlayedMove(self.current, DRAW, NO_TILE, -1, NO_TILE)
+        self.last_played = (self.current, DRAW, NO_TILE, -1, NO_TILE)
 
     def _discard(self) -> None:
         """R2 A2, R7: the drawn tile goes face up on the table; the turn ends."""
         tile, self.held = self.held, NO_TILE
         self.table.append(tile)
         self.face_up.append(NUMBER_OF[tile])
-        self.last_move = PlayedMove(self.current, DISCARD, tile, -1, NO_TILE)
+        self.last_played = (self.current, DISCARD, tile, -1, NO_TILE)
         self._end_turn(progress=True)
 
     def _place_from_hand(self, cell: Cell) -> None:
         """R2 A1 (or a start tile in Michael's setup, 2.4.3)."""
         tile, self.held = self.held, NO_TILE
         replaced = self._put(tile, cell)
-        self.last_move = PlayedMove(self.current, PLACE, tile, cell, replaced)
+        self.last_played = (self.current, PLACE, tile, cell, replaced)
         if self.phase == SETUP:
             self._next_setup_turn()
         else:
@@ -493,7 +502,7 @@ class LuckyNumbersState(State):
         tile = self.table.pop(index)
         del self.face_up[index]
         replaced = self._put(tile, cell)
-        self.last_move = PlayedMove(self.current, TAKE, tile, cell, replaced)
+        self.last_played = (self.current, TAKE, tile, cell, replaced)
         self._end_turn(progress=replaced == NO_TILE)
 
     def _put(self, tile: Tile, cell: Cell) -> Tile:

@@ -1,9 +1,10 @@
 """Which numbers fit which cells of a garden, all at once: the fit table.
 
 INV and R4 in docs/rules/luckynumbers.md. `rules.fits` answers for one number and one
-cell, which is what `is_legal` needs to check a move. Listing a turn's moves asks it of
-every cell for the tile in hand or for every number on the table, hundreds of thousands of
-times a second in a search, so this module answers for the whole garden at once, in one int:
+cell, which is what `rules.why_not` needs to say why a move is illegal (`is_legal` looks the
+id up among the listed ones). Listing a turn's moves asks it of every cell for the tile in
+hand or for every number on the table, hundreds of thousands of times a second in a search,
+so this module answers for the whole garden at once, in one int:
 
 - A fit table has a field of `FIELD_WIDTH` bits per cell, bit n of the field of `cell` (bit
   `FIELD_WIDTH * cell + n`) set when number n fits that cell as `rules.fits` says.

@@ -236,9 +236,10 @@ class Farm:
         if blocked is None or seat != self.current:  # the mover's, once listed, is read directly
             blocked = self.blocked(seat)
         open_ = MOVE_TARGETS[tractor] & ~blocked
-        if self.bales & MOVE_PATHS[tractor]:  # seldom: a bale on a path from here
+        bales = self.bales
+        if bales and bales & MOVE_PATHS[tractor]:  # seldom: most positions have no bale at all
             for path, there in MOVE_STEPS[tractor]:
-                if self.bales & path:
+                if bales & path:
                     open_ &= ~there
         return MOVE_NAMES[tractor][open_]
 

@@ -18,6 +18,7 @@ import pytest
 
 from tabletop.engine import Rng
 from tabletop.games.crazyfarmers import GAME
+from tabletop.games.crazyfarmers.farm import Farm
 from tabletop.games.crazyfarmers.rules import closing_index
 from tabletop.games.crazyfarmers.state import CrazyFarmersState
 
@@ -92,3 +93,13 @@ def test_a_game_goes_on_only_while_no_goal_is_reached(seeds: range) -> None:
     # of a game still going on has a goal reached or a single farmer left.
     for state in _positions(seeds):
         assert not _goal_reached(state)
+
+
+def test_a_clone_copies_every_slot_of_the_position() -> None:
+    # `clone` names each slot rather than looping over them: none may be forgotten.
+    for state in _positions(range(0, 3)):
+        twin = state.clone()
+        for name in Farm.__slots__:
+            if name != "rng":
+                assert getattr(twin, name) == getattr(state, name), name
+        assert twin.rng.state == state.rng.state

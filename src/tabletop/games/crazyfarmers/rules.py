@@ -118,9 +118,9 @@ def fence_paths(fence: Sequence[Crossroad]) -> list[PathId]:
     return [PATH_BETWEEN[(a, b)] for a, b in itertools.pairwise(fence)]
 
 
-def protected(fence: Sequence[Crossroad], tractor: Crossroad) -> list[Crossroad]:
+def protected(fence: Sequence[Crossroad], tractor: Crossroad) -> Sequence[Crossroad]:
     """R31: the tractor and the two crossroads behind it on its fence."""
-    return list(fence[-3:]) if fence else [tractor]
+    return fence[-3:] if fence else [tractor]  # callers only read it: the slice needs no copy
 
 
 # --- annexation (R25–R27) -------------------------------------------------------------------

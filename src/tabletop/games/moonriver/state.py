@@ -98,7 +98,9 @@ class MoonRiverState(State):
         self.tasks: list[list[int]] = []
         """Symbol effects still to resolve: [kind, cell, points] (R20–R23)."""
         self.round = 1
-        self.last_move: JsonDict | None = None
+        self.last_played: tuple[Seat, ActionId] | None = None
+        """Who played last and the id they played, as played: every action sets it, and only a
+        view or the JSON reads it, so its public form (`last_move`) is made there, not per action."""
         self.legal_cache: list[str] | None = None
         self.ranch_cache: list[RanchMasks] = [ranch_masks(ranch) for ranch in self.ranch]
         """Per seat, the masks move generation reads (see `_masks_of`): a cache, not part of the position."""
@@ -265,6 +267,9 @@ class MoonRiverState(State):
             del unseen[:size]
         copy.box = unseen[: len(copy.box)]
         copy.deck = unseen[len(copy.box) :]
+        if copy.last_played is not None:
+            seat, action = copy.last_played
+            copy.last_played = (seat, public_form(action))
         copy.legal_cache = None
         return copy
 
@@ -305,12 +310,20 @@ class MoonRiverState(State):
             "prompt": self.prompt(viewer),
         }
 
+    @property
+    def last_move(self) -> JsonDict | None:
+        """The last action as the whole table saw it (a discard's plots hidden), or None."""
+        if self.last_played is None:
+            return None
+        seat, action = self.last_played
+        return {"seat": seat, "action": public_form(action)}
+
     def _last_move_view(self) -> JsonDict | None:
         """The last action in its public form, with its label (made here to keep playouts fast)."""
-        if self.last_move is None:
+        if self.last_played is None:
             return None
-        seat, action = int(self.last_move["seat"]), str(self.last_move["action"])
-        return {"seat": seat, "action": action, "label": public_text(seat, action)}
+        seat, action = self.last_played
+        return {"seat": seat, "action": public_form(action), "label": public_text(seat, action)}
 
     def _reserve_view(self, viewer: Seat | None) -> list[list[Any]] | None:
         if viewer is None or not 0 <= viewer < self.players:
@@ -357,7 +370,8 @@ class MoonRiverState(State):
             setattr(state, key, data[key])
         state.tasks = data["tasks"]
         state.round = int(data["round"])
-        state.last_move = data["last_move"]
+        last = data["last_move"]
+        state.last_played = None if last is None else (int(last["seat"]), str(last["action"]))
         return state
 
     # -- prompts and actions ---------------------------------------------------------------
@@ -449,7 +463,7 @@ class MoonRiverState(State):
 
     def _apply(self, seat: Seat, action_id: ActionId) -> None:
         self.legal_cache = None
-        self.last_move = {"seat": seat, "action": public_form(action_id)}
+        self.last_played = (seat, action_id)
         verb, _, rest = action_id.partition(":")
         if verb == "pick":
             self._pick(seat, int(rest))

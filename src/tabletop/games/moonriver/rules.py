@@ -71,6 +71,13 @@ def with_plot(masks: RanchMasks, cell: int, number: int) -> RanchMasks:
 PLACED_PLOTS = tuple(tuple(f"{number}{name}" for name in CELL_NAMES) for number in range(PLOT_COUNT + 1))
 """The notation of plot `number` on each cell ("17c3"), made once: move generation joins two."""
 FIRST_HALVES = tuple(tuple(f"{half}+" for half in halves) for halves in PLACED_PLOTS)
+HALF_OF = {
+    half: (number, cell)
+    for number in range(1, PLOT_COUNT + 1)
+    for cell, half in enumerate(PLACED_PLOTS[number])
+}
+"""(plot number, cell) of each half's notation: placing a listed domino reads its halves here
+instead of parsing and checking the text again."""
 
 
 def placement_ids(masks: RanchMasks, reserve: Sequence[int]) -> list[str]:

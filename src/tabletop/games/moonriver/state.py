@@ -40,12 +40,12 @@ from tabletop.games.moonriver.board import (
     TERRAINS,
     TOKENS_PER_TYPE,
     describe,
-    parse_half,
     plot,
     public_form,
     public_text,
 )
 from tabletop.games.moonriver.rules import (
+    HALF_OF,
     RanchMasks,
     cowboy_moves,
     largest_territory,
@@ -605,8 +605,7 @@ class MoonRiverState(State):
 
     def _place(self, seat: int, action_id: ActionId) -> None:
         """R10, R20–R23: lay the domino, then cows, skulls and circles in that order."""
-        halves = [cast(tuple[int, int], parse_half(half)) for half in action_id.split("+")]
-        supply = COW_SUPPLY - sum(sum(c) for c in self.cows)
+        halves = [HALF_OF[half] for half in action_id.split("+")]
         masks = self._masks_of(seat)
         for number, cell in halves:
             self.reserve[seat].remove(number)
@@ -614,9 +613,9 @@ class MoonRiverState(State):
             masks = with_plot(masks, cell, number)
         self.ranch_cache[seat] = masks
         for number, cell in halves:
-            arriving = min(plot(number).cows, supply)
-            self.cows[seat][cell] += arriving
-            supply -= arriving
+            if plot(number).cows:  # most plots bring none: the supply is counted only when needed
+                supply = COW_SUPPLY - sum(sum(c) for c in self.cows)
+                self.cows[seat][cell] += min(plot(number).cows, supply)
         self.placed += 1
         self.tasks = [[0, cell, 0] for number, cell in halves for _ in range(plot(number).skulls)]
         self.tasks += [[1, cell, 0] for number, cell in halves for _ in range(plot(number).circles)]

@@ -69,6 +69,8 @@ CLAIM, EXPAND, PICK, SKULL, HIRE, COWBOY, DESPERADO, THIEF, OVER = (
     "over",
 )
 DESPERADO_KIND, THIEF_KIND = PARTNERS.index("desperado"), PARTNERS.index("thief")
+PICK_IDS = tuple(f"pick:{number}" for number in range(PLOT_COUNT + 1))
+"""The id of a Ranchero placed on each plot number, made once: every claim and pick lists them."""
 
 
 class MoonRiverState(State):
@@ -399,7 +401,7 @@ class MoonRiverState(State):
         seat, phase = self.current, self.phase
         if phase in (CLAIM, PICK):
             column = self.active if phase == CLAIM else self.pending
-            return [f"pick:{n}" for n, owner, _ in column if owner < 0]
+            return [PICK_IDS[n] for n, owner, _ in column if owner < 0]
         if phase == EXPAND:
             return self._expand_ids()
         cell = self.tasks[0][1]
